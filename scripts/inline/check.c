@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The comparison.
+ *
+ * The object file is the authority on what happened: a function has an
+ * out-of-line copy or it does not. Only functions with a copy are looked
+ * at, so no finding can claim "not inlined" where everything was inlined.
+ * The source says what was asked (the annotation at the definition), and
+ * GCC's report says why and from where (its "not inlinable" lines).
+ *
+ *   copy of a plain inline, calls in the report   inline-not-inlined
+ *     ... whose body wraps an asm statement        asm-wrapper-not-inlined
+ *   copy, no call left, its address referenced   address-taken (note)
+ *   copy of __always_inline or __asm_inline        address-taken (note):
+ *     GCC makes a forced call it cannot inline a hard error
+ *   copy of inline_hint                            silent: that is its job
+ *   global copy of an inline without static        external-inline (note):
+ *     gnu_inline emits it for the other files
+
+ *
+ * GCC clones (foo.constprop.0, foo.isra.0, foo.part.0, foo.cold) count for
+ * the function they came from.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "warn.h"
+
+const char *const class_names[NR_CLASSES] = {
+	[INLINE_NOT_INLINED]	= "inline-not-inlined",
+	[ASM_WRAPPER]		= "asm-wrapper-not-inlined",
+	[ADDRESS_TAKEN]		= "address-taken",
+	[ASM_INLINE_NO_ASM]	= "asm-inline-without-asm",
+	[EXTERNAL_INLINE]	= "external-inline",
+};
+
+struct copyset {
+	char name[256];		/* base name */
+	unsigned long bytes;
+	unsigned int copies, addr_refs, calls;
+	int global;
+};
+
+static int cmp_copyset(const void *a, const void *b)
+{
+	return strcmp(((const struct copyset *)a)->name,
+		      ((const struct copyset *)b)->name);
+}
+
+/* The object's functions, grouped by the function they came from. */
+static struct copyset *group_copies(const struct object *o, unsigned int *n)
+{
+	struct copyset *sets = calloc(o->nr ? o->nr : 1, sizeof(*sets));
+	unsigned int i, j;
+
+	if (!sets) {
+		ERROR("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < o->nr; i++) {
+		base_name(o->funcs[i].name, sets[i].name, sizeof(sets[i].name));
+		sets[i].bytes = o->funcs[i].size;
+		/* a .cold part is not a copy of its own */
+		sets[i].copies = !strstr(o->funcs[i].name, ".cold");
+		sets[i].addr_refs = o->funcs[i].addr_refs;
+		sets[i].calls = o->funcs[i].calls;
+		sets[i].global = o->funcs[i].global;
+	}
+	qsort(sets, o->nr, sizeof(*sets), cmp_copyset);
+	for (i = 0, j = 0; i < o->nr; i++) {
+		if (j && !strcmp(sets[j - 1].name, sets[i].name)) {
+			sets[j - 1].bytes += sets[i].bytes;
+			sets[j - 1].copies += sets[i].copies;
+			sets[j - 1].addr_refs += sets[i].addr_refs;
+			sets[j - 1].calls += sets[i].calls;
+			sets[j - 1].global |= sets[i].global;
+			continue;
+		}
+		sets[j++] = sets[i];
+	}
+	*n = j;
+	return sets;
+}
+
+static void add_site(struct finding *f, const struct missed_call *c,
+		     struct srcset *ss)
+{
+	char site[4096];
+	unsigned int i;
+
+	if (!c->file)
+		return;
+	snprintf(site, sizeof(site), "%s:%u", srcset_display(ss, c->file),
+		 c->line);
+	for (i = 0; i < f->nsites && i < MAX_SITES; i++)
+		if (!strcmp(f->sites[i], site))
+			return;
+	if (f->nsites < MAX_SITES)
+		f->sites[f->nsites] = strdup(site);
+	f->nsites++;
+}
+
+static struct finding *new_finding(struct finding **out, unsigned int *n)
+{
+	struct finding *f;
+
+	*out = realloc(*out, (*n + 1) * sizeof(**out));
+	if (!*out) {
+		ERROR("out of memory");
+		exit(2);
+	}
+	f = &(*out)[(*n)++];
+	memset(f, 0, sizeof(*f));
+	return f;
+}
+
+static void from_def(struct finding *f, const struct funcdef *d,
+		     const char *name)
+{
+	f->name = strdup(name);
+	f->file = d->file;
+	f->line = d->line;
+	f->col = d->col;
+	f->annot = d->annot;
+	f->macro = d->macro;
+}
+
+void check_object(const struct object *o, const struct report *r,
+		  struct srcset *ss, struct finding **out, unsigned int *nout,
+		  struct check_stats *st)
+{
+	struct copyset *sets;
+	const char **names;
+	unsigned int i, j, n;
+
+	sets = group_copies(o, &n);
+	names = calloc(n ? n : 1, sizeof(*names));
+	if (!names) {
+		ERROR("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < n; i++)
+		names[i] = sets[i].name;
+	srcset_resolve(ss, names, n);
+
+	for (i = 0; i < n; i++) {
+		const struct funcdef *d = srcset_find(ss, sets[i].name);
+		struct finding *f;
+		int forced;
+
+		st->functions++;
+		if (!d) {
+			st->unknown++;
+			continue;
+		}
+		if (!annot_declared_inline(d->annot))
+			continue;
+		if (d->annot == A_INLINE_HINT) {
+			st->hints++;
+			continue;
+		}
+		f = new_finding(out, nout);
+		from_def(f, d, sets[i].name);
+		f->bytes = sets[i].bytes;
+		f->copies = sets[i].copies;
+		for (j = 0; r && j < r->nr; j++) {
+			char base[256];
+
+			base_name(r->calls[j].callee, base, sizeof(base));
+			if (strcmp(base, sets[i].name))
+				continue;
+			if (!f->reason)
+				f->reason = r->calls[j].reason;
+			add_site(f, &r->calls[j], ss);
+		}
+		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
+		if (forced || (!f->reason && sets[i].addr_refs))
+			f->cls = ADDRESS_TAKEN;
+		else if (!f->reason && sets[i].global && !d->is_static)
+			f->cls = EXTERNAL_INLINE;
+		else if (d->asm_wrapper)
+			f->cls = ASM_WRAPPER;
+		else
+			f->cls = INLINE_NOT_INLINED;
+	}
+	free(names);
+	free(sets);
+}
+
+struct misuse_ctx {
+	int headers;
+	struct finding **out;
+	unsigned int *nout;
+};
+
+static void misuse(const struct funcdef *d, void *arg)
+{
+	struct misuse_ctx *m = arg;
+	struct finding *f;
+
+	if (d->annot != A_ASM_INLINE || !d->has_body || d->has_asm)
+		return;
+	if (path_is_header(d->file) != m->headers)
+		return;
+	f = new_finding(m->out, m->nout);
+	from_def(f, d, d->name);
+	f->cls = ASM_INLINE_NO_ASM;
+}
+
+void check_asm_inline_misuse(struct srcset *ss, int headers,
+			     struct finding **out, unsigned int *nout)
+{
+	struct misuse_ctx m = { headers, out, nout };
+
+	srcset_for_each(ss, misuse, &m);
+}
+
+void findings_free(struct finding *f, unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++) {
+		free(f[i].name);
+		for (j = 0; j < f[i].nsites && j < MAX_SITES; j++)
+			free(f[i].sites[j]);
+	}
+	free(f);
+}

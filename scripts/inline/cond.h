@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Preprocessor conditionals, evaluated as far as the build's configuration
+ * and the macros seen so far allow: a definition under '#ifdef CONFIG_SMP'
+ * and its twin under '#else' are not both the one the compiler saw.
+ */
+#ifndef INLINE_COND_H
+#define INLINE_COND_H
+
+#include "lexer.h"
+
+enum tri { NO, YES, MAYBE };
+
+struct config;
+
+/* include/generated/autoconf.h; NULL (all CONFIG_ unknown) if unreadable. */
+struct config *config_load(const char *path);
+void config_free(struct config *cfg);
+
+#define COND_DEPTH	64
+
+struct cond {
+	const struct config *cfg;
+	/* Is the macro name[0..n) defined? YES, NO or MAYBE. */
+	enum tri (*defined)(void *arg, const char *name, unsigned int n);
+	void *arg;
+	int depth;
+	unsigned char cur[COND_DEPTH];		/* this branch */
+	unsigned char taken[COND_DEPTH];	/* an earlier branch */
+};
+
+void cond_init(struct cond *c, const struct config *cfg,
+	       enum tri (*defined)(void *, const char *, unsigned int),
+	       void *arg);
+
+/*
+ * Account for the '#' line tokens [i, eol) (tokens[i] is T_DIRECTIVE).
+ * Lines other than #if, #ifdef, #ifndef, #elif, #else and #endif are
+ * ignored.
+ */
+void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
+		    unsigned int eol);
+
+/* Can the code at this point be compiled? */
+int cond_live(const struct cond *c);
+
+#endif /* INLINE_COND_H */

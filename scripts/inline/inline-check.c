@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * inline-check: compare what the compiler did about inlining with what the
+ * source asks for. Run by Kbuild for 'make W=inline'; see
+ * Documentation/dev-tools/inline.rst.
+ *
+ *   inline-check [options] OBJECT          one object, after its compile
+ *   inline-check --summary [options] PATH...
+ *   inline-check --asm-wrappers [options] HEADER...
+ *   inline-check --size-table NAME=FILE...
+ *
+ * Problems with the input (a missing or damaged report, an unreadable
+ * header, an object that is not ELF) are reported and never fail the
+ * build: the exit status is 0 unless the command line is wrong.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "elfread.h"
+#include "output.h"
+#include "report.h"
+#include "scan.h"
+#include "source.h"
+#include "warn.h"
+
+static const char usage[] =
+"usage: inline-check [options] OBJECT\n"
+"       inline-check --summary [--json FILE] [--headers DIR]... PATH...\n"
+"       inline-check --asm-wrappers [--build DIR]... HEADER...\n"
+"       inline-check --size-table [--title TEXT] NAME=FILE...\n"
+"\n"
+"  --report FILE     GCC's -fopt-info-inline-missed output\n"
+"                    (default: .OBJECT.inline-report beside the object)\n"
+"  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
+"  --findings FILE   where the summary will find this object's findings\n"
+"                    (default: .OBJECT.inline-findings)\n"
+"  --srctree DIR     shown file names are relative to it\n"
+"  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
+"  --summary         collect the findings under PATH (directories or\n"
+"                    objects), print each header function once, rank\n"
+"  --json FILE       also write the summary as JSON\n"
+"  --headers DIR     look for __asm_inline misuse in DIR's headers\n"
+"  --rows N          rows of the ranking (default 20)\n"
+"  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
+"  --build DIR       with what a W=inline build under DIR left out of line\n"
+"  --size-table      text sizes of builds or objects, as a table\n";
+
+enum mode { CHECK, SUMMARY, ASM_WRAPPERS, SIZE_TABLE };
+
+static int check_one(const char *obj, const char *report_path,
+		     const char *cmd, const char *findings_path,
+		     const char *srctree, const char *config)
+{
+	struct finding *f = NULL;
+	struct check_stats st = { 0 };
+	struct report r;
+	struct object o;
+	struct srcset *ss;
+	unsigned int n = 0, i;
+	char *rp = NULL, *cp = NULL, *fp = NULL;
+	int have_report;
+
+	if (!report_path)
+		report_path = rp = side_file(obj, "inline-report");
+	if (!cmd)
+		cmd = cp = side_file(obj, "cmd");
+	if (!findings_path)
+		findings_path = fp = side_file(obj, "inline-findings");
+	remove(findings_path);
+
+	if (object_read(obj, &o))
+		goto out;
+	have_report = !report_read(report_path, &r);
+	if (!have_report)
+		WARN_FILE(report_path,
+			  "no inline report for %s: reasons and call sites are missing",
+			  obj);
+	else if (r.bad)
+		WARN_FILE(report_path,
+			  "line %u is not in GCC's format (%u such lines); read what could be read",
+			  r.bad_line, r.bad);
+	else if (r.truncated)
+		WARN_FILE(report_path, "truncated: its last line has no end");
+
+	ss = srcset_open(cmd, obj, srctree);
+	if (!ss) {
+		object_free(&o);
+		if (have_report)
+			report_free(&r);
+		goto out;
+	}
+	if (config)
+		srcset_config(ss, config);
+	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
+	check_asm_inline_misuse(ss, 0, &f, &n);
+
+	for (i = 0; i < n; i++)
+		if (!path_is_header(f[i].file))
+			print_finding(stderr, &f[i], obj, 1, 0);
+	findings_write(findings_path, obj, f, n, &st);
+
+	findings_free(f, n);
+	srcset_free(ss);
+	object_free(&o);
+	if (have_report)
+		report_free(&r);
+out:
+	free(rp);
+	free(cp);
+	free(fp);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "report", required_argument, NULL, 'r' },
+		{ "cmd", required_argument, NULL, 'c' },
+		{ "findings", required_argument, NULL, 'f' },
+		{ "srctree", required_argument, NULL, 's' },
+		{ "config", required_argument, NULL, 'k' },
+		{ "summary", no_argument, NULL, 'S' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "headers", required_argument, NULL, 'H' },
+		{ "rows", required_argument, NULL, 'n' },
+		{ "asm-wrappers", no_argument, NULL, 'A' },
+		{ "build", required_argument, NULL, 'B' },
+		{ "size-table", no_argument, NULL, 'T' },
+		{ "title", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *report = NULL, *cmd = NULL, *findings = NULL;
+	const char *srctree = NULL, *config = NULL;
+	char **builds = NULL;
+	int nbuilds = 0;
+	const char *title = NULL;
+	struct summary_opts so = { .rows = 20 };
+	enum mode mode = CHECK;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r': report = optarg; break;
+		case 'c': cmd = optarg; break;
+		case 'f': findings = optarg; break;
+		case 's': srctree = optarg; break;
+		case 'k': config = optarg; break;
+		case 'S': mode = SUMMARY; break;
+		case 'j': so.json = optarg; break;
+		case 'H':
+			so.header_dirs = realloc(so.header_dirs,
+				(so.nheader_dirs + 1) * sizeof(char *));
+			so.header_dirs[so.nheader_dirs++] = optarg;
+			break;
+		case 'n': so.rows = strtoul(optarg, NULL, 10); break;
+		case 'A': mode = ASM_WRAPPERS; break;
+		case 'B':
+			builds = realloc(builds, (nbuilds + 1) * sizeof(char *));
+			builds[nbuilds++] = optarg;
+			break;
+		case 'T': mode = SIZE_TABLE; break;
+		case 't': title = optarg; break;
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		default:
+			fputs(usage, stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc || (mode == CHECK && optind + 1 != argc)) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	so.srctree = srctree;
+	switch (mode) {
+	case CHECK:
+		return check_one(argv[optind], report, cmd, findings, srctree,
+				 config);
+	case SUMMARY:
+		return summary_run(argv + optind, argc - optind, &so);
+	case ASM_WRAPPERS:
+		return asm_wrappers(argv + optind, argc - optind, srctree,
+				    builds, nbuilds);
+	case SIZE_TABLE:
+		return size_table(argv + optind, argc - optind, title);
+	}
+	return 2;
+}

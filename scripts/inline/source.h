@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sources of one translation unit, read for what the programmer wrote
+ * at each function definition: its annotation and whether its body is an
+ * asm wrapper.
+ */
+#ifndef INLINE_SOURCE_H
+#define INLINE_SOURCE_H
+
+#include "lexer.h"
+
+/* How a definition asks to be inlined, weakest first. */
+enum annot {
+	A_NONE,
+	A_INLINE,		/* inline, __inline__ */
+	A_NOINLINE,		/* noinline, noinline_for_stack */
+	A_INLINE_HINT,		/* inline_hint, and the bare __inline */
+	A_ALWAYS_INLINE,	/* __always_inline, always_inline attribute */
+	A_ASM_INLINE,		/* __asm_inline */
+};
+
+struct funcdef {
+	const char *name;	/* or the macro's template, "__do_sys##name" */
+	const char *file;	/* as the build names it */
+	unsigned int line, col;
+	enum annot annot;
+	const char *spelling;	/* the annotation as written */
+	unsigned int is_static:1;
+	unsigned int is_extern:1;
+	unsigned int has_body:1;	/* 0: the body follows a macro call */
+	unsigned int has_asm:1;		/* an asm statement in the body */
+	unsigned int asm_wrapper:1;	/* an asm statement and trivial setup */
+	const char *macro;	/* defined in the body of this macro */
+	/* A name built by the macro: prefix ## param ## suffix. */
+	const char *prefix, *suffix;
+	int param;		/* -1: the name is a plain identifier */
+	int nparams;
+	struct funcdef *next;	/* same name, or next template */
+};
+
+static inline int annot_declared_inline(enum annot a)
+{
+	return a == A_INLINE || a == A_INLINE_HINT || a == A_ALWAYS_INLINE ||
+	       a == A_ASM_INLINE;
+}
+
+const char *annot_name(enum annot a);
+
+struct srcset;
+
+/*
+ * Open a translation unit from the object's .cmd file (source_ and deps_
+ * lines written by fixdep). prefix is stripped from file names for display
+ * (the source tree). Returns NULL, with a diagnostic, when the .cmd file is
+ * missing or carries no dependency list.
+ */
+struct srcset *srcset_open(const char *cmdfile, const char *obj,
+			   const char *prefix);
+/* A single file, for the scanning modes and the tests. */
+struct srcset *srcset_open_files(char **files, int n, const char *prefix);
+void srcset_free(struct srcset *ss);
+
+/*
+ * Evaluate CONFIG_ conditionals with this autoconf.h; without it they
+ * are unknown and both branches are read.
+ */
+void srcset_config(struct srcset *ss, const char *autoconf);
+
+/*
+ * Find the definitions of names[0..n). Lexes the translation unit's own
+ * .c files, then only the headers that can hold one of the names still
+ * missing. Returns the number of files that could not be read.
+ */
+int srcset_resolve(struct srcset *ss, const char *const *names, int n);
+
+/* The definition of name, after srcset_resolve(); NULL when not found. */
+const struct funcdef *srcset_find(struct srcset *ss, const char *name);
+
+/* Call fn for every definition in the files lexed so far. */
+void srcset_for_each(struct srcset *ss, void (*fn)(const struct funcdef *,
+						   void *), void *arg);
+
+/* Lex every file of the set (the scanning modes). */
+int srcset_lex_all(struct srcset *ss);
+
+/* The display name of a file: without the source tree prefix. */
+const char *srcset_display(struct srcset *ss, const char *path);
+
+/* Whether a path names a header (functions reported by the summary). */
+int path_is_header(const char *path);
+
+#endif /* INLINE_SOURCE_H */
