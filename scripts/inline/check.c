@@ -83,6 +83,18 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n)
 	return sets;
 }
 
+/* "file:line" in file order, then line order */
+static int cmp_site(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	const char *cx = strrchr(x, ':'), *cy = strrchr(y, ':');
+	int c = strncmp(x, y, (cx - x) < (cy - y) ? cx - x : cy - y);
+
+	if (c || cx - x != cy - y)
+		return c ? c : (cx - x) - (cy - y);
+	return atoi(cx + 1) - atoi(cy + 1);
+}
+
 static void add_site(struct finding *f, const struct missed_call *c,
 		     struct srcset *ss)
 {
@@ -184,6 +196,9 @@ void check_object(const struct object *o, const struct report *r,
 		else
 			f->cls = INLINE_NOT_INLINED;
 	}
+	for (i = 0; i < *nout; i++)
+		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?
+		      (*out)[i].nsites : MAX_SITES, sizeof(char *), cmp_site);
 	free(names);
 	free(sets);
 }

@@ -14,7 +14,7 @@
 
 #include "cond.h"
 
-#define CFG_BITS	12
+#define CFG_SIZE	4096
 
 struct cfgsym {
 	char *name;
@@ -22,7 +22,7 @@ struct cfgsym {
 };
 
 struct config {
-	struct cfgsym *tab[1 << CFG_BITS];
+	struct cfgsym *tab[CFG_SIZE];
 };
 
 static unsigned int cfg_hash(const char *s, unsigned int n)
@@ -31,7 +31,7 @@ static unsigned int cfg_hash(const char *s, unsigned int n)
 
 	while (n--)
 		h = h * 33 + (unsigned char)*s++;
-	return h & ((1 << CFG_BITS) - 1);
+	return h & (CFG_SIZE - 1);
 }
 
 struct config *config_load(const char *path)
@@ -76,7 +76,7 @@ void config_free(struct config *cfg)
 
 	if (!cfg)
 		return;
-	for (i = 0; i < 1u << CFG_BITS; i++)
+	for (i = 0; i < CFG_SIZE; i++)
 		while (cfg->tab[i]) {
 			struct cfgsym *s = cfg->tab[i];
 

@@ -50,6 +50,15 @@ static const char usage[] =
 
 enum mode { CHECK, SUMMARY, ASM_WRAPPERS, SIZE_TABLE };
 
+/* The object's own warnings, in the order of its source. */
+static int cmp_line(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	return c ? c : (int)x->line - (int)y->line;
+}
+
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
 		     const char *srctree, const char *config)
@@ -63,12 +72,18 @@ static int check_one(const char *obj, const char *report_path,
 	char *rp = NULL, *cp = NULL, *fp = NULL;
 	int have_report;
 
-	if (!report_path)
-		report_path = rp = side_file(obj, "inline-report");
-	if (!cmd)
-		cmd = cp = side_file(obj, "cmd");
-	if (!findings_path)
-		findings_path = fp = side_file(obj, "inline-findings");
+	if (!report_path) {
+		rp = side_file(obj, "inline-report");
+		report_path = rp;
+	}
+	if (!cmd) {
+		cp = side_file(obj, "cmd");
+		cmd = cp;
+	}
+	if (!findings_path) {
+		fp = side_file(obj, "inline-findings");
+		findings_path = fp;
+	}
 	remove(findings_path);
 
 	if (object_read(obj, &o))
@@ -97,6 +112,7 @@ static int check_one(const char *obj, const char *report_path,
 	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
 	check_asm_inline_misuse(ss, 0, &f, &n);
 
+	qsort(f, n, sizeof(*f), cmp_line);
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file))
 			print_finding(stderr, &f[i], obj, 1, 0);
@@ -144,26 +160,49 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'r': report = optarg; break;
-		case 'c': cmd = optarg; break;
-		case 'f': findings = optarg; break;
-		case 's': srctree = optarg; break;
-		case 'k': config = optarg; break;
-		case 'S': mode = SUMMARY; break;
-		case 'j': so.json = optarg; break;
+		case 'r':
+			report = optarg;
+			break;
+		case 'c':
+			cmd = optarg;
+			break;
+		case 'f':
+			findings = optarg;
+			break;
+		case 's':
+			srctree = optarg;
+			break;
+		case 'k':
+			config = optarg;
+			break;
+		case 'S':
+			mode = SUMMARY;
+			break;
+		case 'j':
+			so.json = optarg;
+			break;
 		case 'H':
 			so.header_dirs = realloc(so.header_dirs,
-				(so.nheader_dirs + 1) * sizeof(char *));
+						 (so.nheader_dirs + 1) *
+						 sizeof(char *));
 			so.header_dirs[so.nheader_dirs++] = optarg;
 			break;
-		case 'n': so.rows = strtoul(optarg, NULL, 10); break;
-		case 'A': mode = ASM_WRAPPERS; break;
+		case 'n':
+			so.rows = strtoul(optarg, NULL, 10);
+			break;
+		case 'A':
+			mode = ASM_WRAPPERS;
+			break;
 		case 'B':
 			builds = realloc(builds, (nbuilds + 1) * sizeof(char *));
 			builds[nbuilds++] = optarg;
 			break;
-		case 'T': mode = SIZE_TABLE; break;
-		case 't': title = optarg; break;
+		case 'T':
+			mode = SIZE_TABLE;
+			break;
+		case 't':
+			title = optarg;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;

@@ -93,12 +93,13 @@ void print_finding(FILE *fp, const struct finding *f, const char *objs,
 			others ? "their" : "its");
 		break;
 	case EXTERNAL_INLINE:
-		fprintf(fp, " is declared inline without static; GCC emits %s) for the callers in other files",
-			where);
+		fprintf(fp, " is declared inline without static; GCC emits %s) %s",
+			where, "for the callers in other files");
 		break;
 	case ASM_INLINE_NO_ASM:
-		fputs(" is marked __asm_inline but its body has no asm statement; use __always_inline or inline",
+		fputs(" is marked __asm_inline but its body has no asm statement;",
 		      fp);
+		fputs(" use __always_inline or inline", fp);
 		break;
 	default:
 		break;
@@ -160,6 +161,8 @@ struct entry {			/* one finding of one object */
 struct collect {
 	struct entry *e;
 	unsigned int nr, alloc;
+	struct finding *misuse;		/* of functions, not of copies */
+	unsigned int nmisuse;
 	unsigned int objects, stale, damaged;
 };
 
@@ -246,6 +249,26 @@ static int parse_findings_line(char *line, struct entry *e, char *obj)
 	return 0;
 }
 
+/* A misuse is reported by every object that reads the definition. */
+static void add_misuse(struct finding *f)
+{
+	unsigned int i;
+
+	for (i = 0; i < coll.nmisuse; i++)
+		if (coll.misuse[i].file == f->file &&
+		    coll.misuse[i].line == f->line) {
+			free(f->name);
+			return;
+		}
+	coll.misuse = realloc(coll.misuse,
+			      (coll.nmisuse + 1) * sizeof(*coll.misuse));
+	if (!coll.misuse) {
+		ERROR("out of memory");
+		exit(2);
+	}
+	coll.misuse[coll.nmisuse++] = *f;
+}
+
 static void read_findings(const char *path, const char *obj)
 {
 	char *line = NULL, *objname;
@@ -276,6 +299,10 @@ static void read_findings(const char *path, const char *obj)
 			WARN_FILE(path, "damaged at line %u", lineno);
 			coll.damaged++;
 			break;
+		}
+		if (e.f.cls == ASM_INLINE_NO_ASM) {
+			add_misuse(&e.f);
+			continue;
 		}
 		if (coll.nr == coll.alloc) {
 			coll.alloc = coll.alloc ? 2 * coll.alloc : 256;
@@ -555,7 +582,8 @@ unsigned int collect_totals(char **paths, int n, struct func_total **out,
 		struct func_total *f = &t[nt++];
 
 		f->f = coll.e[i].f;
-		f->f.bytes = f->f.copies = 0;
+		f->f.bytes = 0;
+		f->f.copies = 0;
 		f->first = i;
 		f->printed = 1;
 		for (j = i; j < coll.nr &&
@@ -627,7 +655,6 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 	for (i = 0; i < nt; i++)
 		total += t[i].f.bytes;
 
-
 	for (i = 0; i < nt; i++) {
 		struct finding g;
 		unsigned int others = 0, nobjs = t[i].nobjs;
@@ -656,9 +683,20 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 	scan_misuse(opts, &misuse, &nmisuse);
 	for (i = 0; i < nmisuse; i++)
 		print_finding(stderr, &misuse[i], NULL, 0, 0);
+	/* and those the objects' own steps printed, for the JSON */
+	for (i = 0; i < coll.nmisuse; i++) {
+		misuse = realloc(misuse, (nmisuse + 1) * sizeof(*misuse));
+		if (!misuse) {
+			ERROR("out of memory");
+			exit(2);
+		}
+		misuse[nmisuse] = coll.misuse[i];
+		misuse[nmisuse++].name = strdup(coll.misuse[i].name);
+	}
 
-	printf("W=inline: %u objects checked; %u functions declared inline have out-of-line copies, %lu bytes",
-	       objects, nt, total);
+	printf("W=inline: %u objects checked; ", objects);
+	printf("%u functions declared inline have out-of-line copies, %lu bytes",
+	       nt, total);
 	if (stale)
 		printf(" (%u stale findings files skipped)", stale);
 	printf("\n");

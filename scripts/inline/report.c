@@ -128,7 +128,7 @@ static int known_shape(const char *line, const char *end)
 
 	if (line == end)
 		return 1;
-	for (i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
 		if (!strncmp(line, starts[i], strlen(starts[i])))
 			return 1;
 	return memmem(line, end - line, ": missed: ", 10) ||

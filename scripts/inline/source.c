@@ -69,8 +69,7 @@ struct srcfile {
 	unsigned int npaste;
 };
 
-#define HASH_BITS	12
-#define HASH_SIZE	(1 << HASH_BITS)
+#define HASH_SIZE	4096
 
 struct srcset {
 	struct config *cfg;
@@ -176,7 +175,8 @@ static int load_file(struct srcset *ss, struct srcfile *f)
 	}
 	close(fd);
 	f->size = done;
-	f->buf[done] = f->buf[done + 1] = '\0';
+	f->buf[done] = '\0';
+	f->buf[done + 1] = '\0';
 	f->loaded = 1;
 	return 0;
 fail:
@@ -422,8 +422,10 @@ static const char *const asm_words[] = {
 	"alternative_2", NULL,
 };
 
-/* Skip a balanced group starting at an opening token; returns the index
- * of its closing token, or end when it is not closed. */
+/*
+ * Skip a balanced group starting at an opening token; returns the index
+ * of its closing token, or end when it is not closed.
+ */
 static unsigned int skip_group(const struct tokens *t, unsigned int i,
 			       unsigned int end)
 {
@@ -494,7 +496,7 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 			d->is_static = 1;
 		else if (TOK_IS(t, i, "extern"))
 			d->is_extern = 1;
-		for (w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+		for (w = 0; w < ARRAY_SIZE(words); w++) {
 			if (!tok_is(t, i, words[w].word, strlen(words[w].word)))
 				continue;
 			if (words[w].annot > d->annot ||
@@ -601,9 +603,10 @@ static void record(struct scan *s, unsigned int decl, unsigned int nb,
 		unsigned int len = t->tok[i].len;
 		int p;
 
+		p = macro_param(s->macro, t, i);
 		if (t->tok[i].type == T_PASTE) {
 			len = 2;
-		} else if ((p = macro_param(s->macro, t, i)) >= 0) {
+		} else if (p >= 0) {
 			if (d->param < 0) {
 				d->param = p;
 				d->prefix = xstrndup(lit, m);

@@ -13,6 +13,8 @@
 	fprintf(stderr, "%s: warning: inline-check: " fmt "\n",		\
 		(file), ##__VA_ARGS__)
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 #define ERROR(fmt, ...)							\
 	fprintf(stderr, "inline-check: error: " fmt "\n", ##__VA_ARGS__)
 

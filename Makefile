@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The inline series: CONFIG_OPTIMIZE_INLINING, inline_hint, __asm_inline
+# and make W=inline, for Linux 6.1.
+#
+#   make apply KDIR=<tree>   put the series into a 6.1 tree
+#   make export              the series as git-am-able mails in out/series/
+#   make check               every test, on Debian's linux-source-6.1
+#   make demo                build the 6.1 tree in both modes and compare
+#
+# Build trees and extracted kernels go to out/ (OUT=...).
+
+TESTS	:= tools/testing/inline
+OUT	?= $(CURDIR)/out
+export OUT
+
+.PHONY: all apply export check demo bench clean help
+
+all: help
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+apply:
+	@test -n "$(KDIR)" || { echo "make apply: say which tree: make apply KDIR=<6.1 tree>" >&2; exit 1; }
+	@$(TESTS)/lib/series.sh apply "$(KDIR)"
+
+# The series is exported against a clean tree: KDIR, or the extracted
+# linux-source-6.1.
+export:
+	@$(TESTS)/lib/series.sh export "$(or $(KDIR),$(shell TOP=$(CURDIR) bash -c '. $(TESTS)/lib/common.sh && pristine_tree'))" $(OUT)/series
+
+check:
+	@$(TESTS)/run-tests
+
+demo:
+	@$(TESTS)/demo.sh
+
+bench:
+	@$(TESTS)/bench/w-inline.sh
+
+clean:
+	rm -rf $(OUT)

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test's own view of which functions are declared inline, from GCC's
+# preprocessed output (make foo.i): independent of scripts/inline/, which
+# reads the source as written. Macros are expanded here, so a function
+# made by a macro is seen as the compiler sees it.
+#
+# usage: declared-inline.py FILE.i NAME...
+# prints "NAME KIND" per name: inline, hint (__inline: inline_hint),
+# forced (always_inline), no (defined, not inline), unknown (no definition)
+
+import re
+import sys
+
+TOKEN = re.compile(r'''
+    (?P<ws>\s+)
+  | (?P<str>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
+  | (?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<num>\.?[0-9](?:[0-9A-Za-z_.]|[eEpP][+-])*)
+  | (?P<p>.)
+''', re.X | re.S)
+
+
+def tokens(text):
+    for line in text.split('\n'):
+        if line.startswith('#'):
+            continue
+        for m in TOKEN.finditer(line):
+            if m.lastgroup != 'ws':
+                yield m.group()
+
+
+def definitions(text):
+    """name -> list of specifier token lists, for top-level definitions"""
+    toks = list(tokens(text))
+    defs = {}
+    i, n = 0, len(toks)
+    decl = 0
+    while i < n:
+        t = toks[i]
+        if t in (';', '}'):
+            decl = i + 1
+        elif t == '{':
+            # a function body if the declaration has name(...) [attrs] {
+            j, depth = i - 1, 0
+            # skip trailing attributes: __attribute__((...)), asm("x")
+            while j > decl:
+                if toks[j] == ')':
+                    depth, k = 0, j
+                    while k > decl:
+                        if toks[k] == ')':
+                            depth += 1
+                        elif toks[k] == '(':
+                            depth -= 1
+                            if depth == 0:
+                                break
+                        k -= 1
+                    if toks[k - 1] in ('__attribute__', '__asm__', 'asm',
+                                       '__asm'):
+                        j = k - 2
+                        continue
+                    name = toks[k - 1]
+                    if re.match(r'[A-Za-z_]', name) and '=' not in toks[decl:k]:
+                        defs.setdefault(name, []).append(toks[decl:k - 1])
+                    break
+                break
+            # skip the body
+            depth = 0
+            while i < n:
+                if toks[i] == '{':
+                    depth += 1
+                elif toks[i] == '}':
+                    depth -= 1
+                    if depth == 0:
+                        break
+                i += 1
+            decl = i + 1
+        i += 1
+    return defs
+
+
+def kind(specs):
+    words = set(specs)
+    text = ' '.join(specs)
+    if 'always_inline' in text or '__always_inline__' in text:
+        return 'forced'
+    if 'inline' in words or '__inline__' in words:
+        return 'inline'
+    if '__inline' in words:
+        return 'hint'
+    return 'no'
+
+
+def main():
+    with open(sys.argv[1], errors='replace') as f:
+        defs = definitions(f.read())
+    for name in sys.argv[2:]:
+        if name not in defs:
+            print(name, 'unknown')
+        else:
+            print(name, kind(defs[name][0]))
+
+
+main()
