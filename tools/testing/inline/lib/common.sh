@@ -131,3 +131,31 @@ finish() {
 	echo "$PASSED passed, $FAILED failed"
 	[ "$FAILED" = 0 ]
 }
+
+# The patched source tree the tests and the demo share.
+SRC=$OUT/check/linux
+
+# An O= tree of $SRC, configured (defconfig plus the given options) and
+# ready for external modules, kept while the series and options are the
+# same. Prints its path.
+obj_tree() {
+	local name=$1 dir=$OUT/check/o-$1 stamp
+	shift
+	patched_tree "$SRC"
+	stamp="$(cat "$SRC/.series-stamp") $*"
+	if [ ! -f "$dir/.tree-stamp" ] || [ "$(cat "$dir/.tree-stamp")" != "$stamp" ]; then
+		log "configuring ${dir#$TOP/} (defconfig $*)"
+		rm -rf "$dir"
+		configure "$SRC" "$dir" "$@"
+		make -s -C "$SRC" O="$dir" -j"$JOBS" W=inline modules_prepare \
+			>"$dir.prepare.log" 2>&1 ||
+			die "make modules_prepare failed, see $dir.prepare.log"
+		echo "$stamp" >"$dir/.tree-stamp"
+	fi
+	echo "$dir"
+}
+
+# nm's symbol types of name in an object: "t", "T", or nothing.
+symbol_type() {
+	nm "$1" | awk -v n="$2" '$3 == n { print $2 }'
+}

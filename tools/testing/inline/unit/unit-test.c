@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of scripts/inline/: the lexer, the source reader and the
+ * report reader, on small cases written here, on files of the real 6.1
+ * tree, and on a report GCC 12 wrote for kernel/time/timer.o.
+ *
+ * usage: unit-test KERNEL_TREE REPORT_FIXTURE
+ * One line per case, then "N passed, N failed".
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lexer.h"
+#include "report.h"
+#include "source.h"
+
+static int passed, failed;
+static char tmpdir[] = "/tmp/inline-unit-XXXXXX";
+
+static void result(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s %d - ", ok ? "ok" : "not ok", passed + failed + 1);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static char *lex_copy(const char *text, struct tokens *t, int *ret)
+{
+	size_t n = strlen(text);
+	char *buf = malloc(n + 2);
+
+	memcpy(buf, text, n);
+	buf[n] = buf[n + 1] = '\0';
+	*ret = lex_buffer(t, buf, n);
+	return buf;
+}
+
+static int tok_text(const struct tokens *t, unsigned int i, const char *s)
+{
+	return t->tok[i].len == strlen(s) &&
+	       !memcmp(t->buf + t->tok[i].off, s, t->tok[i].len);
+}
+
+static void test_lexer(void)
+{
+	struct tokens t;
+	char *buf;
+	int ret;
+	unsigned int i, idents = 0;
+
+	buf = lex_copy("int a = 'x'; /* one\n two */ char *s = \"q\\\"\";\n"
+		       "#define F(x) x ## _y(a, ...)\n"
+		       "#include <linux/a.h>\n"
+		       "\tstatic int b; // c \"\n", &t, &ret);
+	result(ret == 0, "lexer: a well-formed text lexes");
+	result(t.tok[0].type == T_IDENT && tok_text(&t, 0, "int") &&
+	       t.tok[3].type == T_CHAR, "lexer: identifiers and char literals");
+	for (i = 0; i < t.nr; i++)
+		if (t.tok[i].type == T_STRING)
+			break;
+	result(i < t.nr && tok_text(&t, i, "\"q\\\"\"") && t.tok[i].line == 2,
+	       "lexer: an escaped quote stays in its string; comment lines counted");
+	for (i = 0; i < t.nr && t.tok[i].type != T_DEFINE; i++)
+		;
+	result(i + 4 < t.nr && tok_text(&t, i + 1, "F") &&
+	       t.tok[i + 2].glued && tok_text(&t, i + 2, "("),
+	       "lexer: #define NAME( is glued: a function-like macro");
+	for (; i < t.nr && t.tok[i].type != T_PASTE; i++)
+		;
+	result(i < t.nr, "lexer: ## is one token");
+	for (; i < t.nr && t.tok[i].type != T_ELLIPSIS; i++)
+		;
+	result(i < t.nr && t.tok[i + 2].type == T_EOL,
+	       "lexer: ... is one token, and the '#' line ends with T_EOL");
+	for (i = 0; i < t.nr; i++)
+		if (tok_text(&t, i, "b"))
+			break;
+	result(i < t.nr && t.tok[i].line == 5 && tok_column(&t, i) == 20,
+	       "lexer: line and GCC's column (tabs to 8) of 'b' are 5:20");
+	for (i = 0; i < t.nr; i++)
+		idents += tok_text(&t, i, "c");
+	result(idents == 0, "lexer: a // comment is skipped, stray quote and all");
+	tokens_free(&t);
+	free(buf);
+
+	buf = lex_copy("#define X \\\n  1 + \\\n  2\nint after;\n", &t, &ret);
+	for (i = 0; i < t.nr && !tok_text(&t, i, "after"); i++)
+		;
+	result(i < t.nr && t.tok[i].line == 4 && t.tok[i - 2].type == T_EOL,
+	       "lexer: continued '#define' lines are one directive");
+	tokens_free(&t);
+	free(buf);
+
+	buf = lex_copy("int a; /* never closed\n int b;", &t, &ret);
+	result(ret == -1 && t.tok[t.nr - 1].type == T_EOF,
+	       "lexer: an unterminated comment is an error, not a crash");
+	tokens_free(&t);
+	free(buf);
+
+	{
+		char bin[] = "int a;\0int b;\0\0";
+
+		ret = lex_buffer(&t, bin, 13);
+		result(ret == -1, "lexer: a NUL byte in the text is an error");
+		tokens_free(&t);
+	}
+	buf = lex_copy("", &t, &ret);
+	result(ret == 0 && t.nr == 1 && t.tok[0].type == T_EOF,
+	       "lexer: an empty file is just T_EOF");
+	tokens_free(&t);
+	free(buf);
+}
+
+static char *write_file(const char *name, const char *text)
+{
+	static char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	fp = fopen(path, "w");
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+static const struct funcdef *lookup(struct srcset *ss, const char *name)
+{
+	const char *names[] = { name };
+
+	srcset_resolve(ss, names, 1);
+	return srcset_find(ss, name);
+}
+
+static const char source_cases[] =
+"/* the annotation at each definition */\n"
+"static inline int plain(int a) { return a; }\n"
+"static __always_inline int forced(int a) { return a; }\n"
+"static inline_hint int hint(int a) { return a; }\n"
+"static __asm_inline unsigned long wrap(unsigned long x)\n"
+"{\n"
+"\tasm volatile(\"incq %0\" : \"+r\" (x));\n"
+"\treturn x;\n"
+"}\n"
+"static noinline int never(int a) { return a; }\n"
+"static inline __printf(1, 2) void logf(const char *f, ...) { }\n"
+"static inline int locked(int a) __acquires(x) { return a; }\n"
+"#define TABLE { [0] = 1 }\n"
+"static inline int after_define(void) { return 0; }\n"
+"static const struct ops o = { .f = plain };\n"
+"static inline int loop(int n)\n"
+"{\n"
+"\tint s = 0;\n"
+"\tfor (; n; n--)\n"
+"\t\tasm(\"\" : \"+r\" (s));\n"
+"\treturn s;\n"
+"}\n"
+"#define MAKE(name) static inline long __do_##name(int a)\n"
+"#define MAKE_ONE(n) MAKE(_##n)\n"
+"MAKE_ONE(thing) { return a; }\n"
+"#define BUILD(name, insn) static inline void name(void) { asm(insn); }\n"
+"BUILD(do_nop, \"nop\")\n"
+"#ifdef CONFIG_YES\n"
+"static inline int cfg(void) { return 1; }\n"
+"#else\n"
+"static inline int cfg(void) { return 2; }\n"
+"#endif\n"
+"#if !IS_ENABLED(CONFIG_NO)\n"
+"static inline int cfg2(void) { return 3; }\n"
+"#endif\n";
+
+static void test_source(void)
+{
+	char *files[1];
+	struct srcset *ss;
+	const struct funcdef *d;
+
+	files[0] = strdup(write_file("cases.h", source_cases));
+	write_file("autoconf.h", "#define CONFIG_YES 1\n");
+	ss = srcset_open_files(files, 1, tmpdir);
+	{
+		char conf[4096];
+
+		snprintf(conf, sizeof(conf), "%s/autoconf.h", tmpdir);
+		srcset_config(ss, conf);
+	}
+	d = lookup(ss, "plain");
+	result(d && d->annot == A_INLINE && d->is_static && d->line == 2 &&
+	       d->col == 19 && !strcmp(d->file, "cases.h"),
+	       "source: static inline plain() at cases.h:2:19");
+	d = lookup(ss, "forced");
+	result(d && d->annot == A_ALWAYS_INLINE, "source: __always_inline");
+	d = lookup(ss, "hint");
+	result(d && d->annot == A_INLINE_HINT, "source: inline_hint");
+	d = lookup(ss, "wrap");
+	result(d && d->annot == A_ASM_INLINE && d->has_asm && d->asm_wrapper,
+	       "source: __asm_inline around an asm statement is an asm wrapper");
+	d = lookup(ss, "never");
+	result(d && d->annot == A_NOINLINE, "source: noinline");
+	d = lookup(ss, "logf");
+	result(d && d->annot == A_INLINE,
+	       "source: an attribute macro before the name is not the name");
+	d = lookup(ss, "locked");
+	result(d && d->line == 12,
+	       "source: an attribute macro after the parameters is not the name");
+	d = lookup(ss, "after_define");
+	result(d && d->annot == A_INLINE,
+	       "source: an '=' in a #define does not hide the next definition");
+	d = lookup(ss, "o");
+	result(!d, "source: an initializer is not a function");
+	d = lookup(ss, "loop");
+	result(d && d->has_asm && !d->asm_wrapper,
+	       "source: an asm in a loop is not an asm wrapper");
+	d = lookup(ss, "__do__thing");
+	result(d && d->macro && !strcmp(d->macro, "MAKE") && d->line == 23 &&
+	       d->annot == A_INLINE,
+	       "source: a name pasted through two macros is named by MAKE's line");
+	d = lookup(ss, "do_nop");
+	result(d && d->macro && !strcmp(d->macro, "BUILD") && d->asm_wrapper,
+	       "source: a function named by a macro parameter, found by its call");
+	d = lookup(ss, "__do__other");
+	result(!d, "source: a template is not used without a call that makes it");
+	d = lookup(ss, "cfg");
+	result(d && d->line == 29, "source: #ifdef CONFIG_YES picks the live branch");
+	d = lookup(ss, "cfg2");
+	result(d && d->line == 34, "source: #if !IS_ENABLED(CONFIG_NO) is live");
+	srcset_free(ss);
+	free(files[0]);
+}
+
+/* Definitions in the real tree, where GCC's diagnostics put them. */
+static void test_real_tree(const char *kdir)
+{
+	static const struct {
+		const char *file, *name;
+		unsigned int line, col;
+		enum annot annot;
+		int wrapper;
+	} cases[] = {
+		{ "include/linux/cpumask.h", "cpumask_weight", 638, 28, A_INLINE, 0 },
+		{ "arch/x86/include/asm/irqflags.h", "native_save_fl", 20, 38,
+		  A_ALWAYS_INLINE, 1 },
+		{ "arch/x86/include/asm/bitops.h", "constant_test_bit", 204, 29,
+		  A_ALWAYS_INLINE, 0 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char path[4096], *files[1] = { path };
+		struct srcset *ss;
+		const struct funcdef *d;
+
+		snprintf(path, sizeof(path), "%s/%s", kdir, cases[i].file);
+		if (access(path, R_OK)) {
+			result(0, "real tree: %s is not readable", path);
+			continue;
+		}
+		ss = srcset_open_files(files, 1, kdir);
+		srcset_lex_all(ss);
+		d = srcset_find(ss, cases[i].name);
+		result(d && d->line == cases[i].line && d->col == cases[i].col &&
+		       d->annot == cases[i].annot &&
+		       d->asm_wrapper == cases[i].wrapper,
+		       "real tree: %s at %s:%u:%u, %s%s", cases[i].name,
+		       cases[i].file, cases[i].line, cases[i].col,
+		       annot_name(cases[i].annot),
+		       cases[i].wrapper ? ", asm wrapper" : "");
+		srcset_free(ss);
+	}
+}
+
+static void test_report(const char *fixture)
+{
+	struct report r;
+	unsigned int i, mod = 0, early_kept = 0;
+	const struct missed_call *c = NULL;
+
+	result(report_read(fixture, &r) == 0, "report: the GCC 12 report of timer.o reads");
+	result(r.nr == 34 && r.early == 94 && r.no_body == 230 && !r.bad &&
+	       !r.truncated,
+	       "report: 34 calls with a body not inlined, 230 without, 94 early lines");
+	for (i = 0; i < r.nr; i++) {
+		if (!strcmp(r.calls[i].callee, "__mod_timer"))
+			mod++;
+		if (!strcmp(r.calls[i].caller, "timer_reduce"))
+			c = &r.calls[i];
+		early_kept += !!strstr(r.calls[i].reason, "early");
+	}
+	result(mod == 5, "report: five calls of __mod_timer not inlined");
+	result(c && c->file && !strcmp(c->file, "kernel/time/timer.c") &&
+	       c->line == 1216 && c->col == 9 &&
+	       !strcmp(c->reason, "--param max-inline-insns-single limit reached"),
+	       "report: timer_reduce -> __mod_timer at kernel/time/timer.c:1216:9, and why");
+	result(!early_kept, "report: no early-inliner line is taken for a decision");
+	report_free(&r);
+
+	{
+		char text[] =
+			"missed:   not inlinable: a/1 -> b.part.0/2, function not inlinable\n"
+			"f.c:3:4: missed:   will not early inline: a/1->c/3, growth 9 exceeds --param early-inlining-insns\n"
+			"f.c:5:6: missed:   not inlinable: a/1 -> d/4, call is unlikely and code size would grow\n"
+			"f.c:7:8: missed:   not inlinable: a/1 -> d/4, call is unl";
+		char out[64];
+
+		report_parse(text, sizeof(text) - 1, &r);
+		result(r.nr == 2 && !r.calls[0].file &&
+		       !strcmp(r.calls[0].callee, "b.part.0") && r.early == 1,
+		       "report: a line without a location; clone names kept");
+		result(r.truncated && r.nr == 2 && r.bad == 1 && r.bad_line == 4,
+		       "report: the cut last line of a truncated report is not taken");
+		base_name(r.calls[0].callee, out, sizeof(out));
+		result(!strcmp(out, "b"), "report: foo.part.0 counts for foo");
+		report_free(&r);
+	}
+	{
+		char junk[] = "\x7f" "ELF\x02\x01\x01 garbage\n:::: missed: not inlinable: ->\n"
+			      "x.c:1:1: missed:   not inlinable: no arrow here\n";
+
+		report_parse(junk, sizeof(junk) - 1, &r);
+		result(r.bad == 3 && r.bad_line == 1 && r.nr == 0,
+		       "report: garbage lines are counted, none is taken");
+		report_free(&r);
+	}
+	result(report_read("/nonexistent/report", &r) == -1,
+	       "report: a missing report is an error for the caller");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: unit-test KERNEL_TREE REPORT_FIXTURE\n");
+		return 2;
+	}
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	test_lexer();
+	test_source();
+	test_real_tree(argv[1]);
+	test_report(argv[2]);
+	{
+		char cmd[4200];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+		if (system(cmd))
+			fprintf(stderr, "could not remove %s\n", tmpdir);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
