@@ -1,0 +1,172 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make W=inline on an external module with one function per class
+# (fixtures/w-inline): the exact warnings, the summary and its JSON, how
+# W= is parsed, incremental builds, make clean, and Clang.
+
+set -u
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+W=$OUT/check/w-inline
+rm -rf "$W"
+mkdir -p "$W"
+FIX=$TOP/tools/testing/inline/fixtures/w-inline
+obj=$(obj_tree y)
+M=$W/mod
+
+fresh_module() {
+	rm -rf "$M"
+	cp -r "$FIX" "$M"
+	rm -f "$M/expected.txt"
+}
+
+# build LOG ARGS...: the module against the =y tree
+build() {
+	local log=$1
+	shift
+	make -C "$obj" M="$M" -j"$JOBS" "$@" modules >"$log" 2>&1
+}
+
+# The diagnostics of a build log, with the module's path as <M>.
+diagnostics() {
+	grep -E ': (warning|note): ' "$1" | grep -v 'modpost' | sed "s|$M/|<M>/|g"
+}
+
+savedcmd() {
+	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd"
+}
+
+# 1. The classes, exactly.
+fresh_module
+check "make W=inline M= builds the module (CONFIG_WERROR=y does not stop it)" \
+	build "$W/first.log" W=inline
+diagnostics "$W/first.log" >"$W/first.diag"
+if diff -u "$FIX/expected.txt" "$W/first.diag" >"$W/first.diff"; then
+	ok "the warnings and notes are exactly fixtures/w-inline/expected.txt"
+else
+	not_ok "the warnings and notes are exactly fixtures/w-inline/expected.txt (see ${W#$TOP/}/first.diff)"
+fi
+check "each object's step prints 'INLINE  <object>'" \
+	sh -c "grep -q '^  INLINE  $M/wi-classes.o\$' '$W/first.log' &&
+	       grep -q '^  INLINE  $M/wi-other.o\$' '$W/first.log'"
+check "the summary step prints 'INLINE  summary', once" \
+	test "$(grep -c '^  INLINE  summary$' "$W/first.log")" = 1
+check "the header function is one warning for its two objects" \
+	test "$(grep -c "wi-shared.h:14:20: warning: 'wi_shared_big'" "$W/first.log")" = 1
+check "the ranking puts wi_shared_big first, with 2 copies in 2 objects" \
+	sh -c "grep -A1 '^ *bytes copies objects' '$W/first.log' | tail -1 |
+	       grep -Eq '^ +[0-9]+ +2 +2  wi_shared_big '"
+J=$M/inline-summary.json
+check "inline-summary.json is written beside the module" test -f "$J"
+check "it is valid JSON with every function of the ranking" \
+	python3 -c "
+import json, sys
+d = json.load(open('$J'))
+names = sorted(f['name'] for f in d['functions'])
+assert names == ['wi_asm', 'wi_big', 'wi_extern', 'wi_forced', 'wi_shared_big', 'wi_small'], names
+assert d['objects_checked'] == 2
+shared = [f for f in d['functions'] if f['name'] == 'wi_shared_big'][0]
+assert shared['copies'] == 2 and len(shared['objects']) == 2
+assert [m['name'] for m in d['misuse']] == ['wi_no_asm']
+"
+
+# Every finding is a function with a copy in its object, and the other
+# way round (the symbol table is the judge).
+agree=1
+for o in wi-classes wi-other; do
+	for f in $(tail -n +2 "$M/.$o.o.inline-findings" | awk -F'\t' '$1 != "asm-inline-without-asm" { print $2 }'); do
+		[ -n "$(symbol_type "$M/$o.o" "$f")" ] || agree=0
+	done
+done
+check "every reported copy is in the object's symbol table" test $agree = 1
+check "inline_hint and noinline functions with copies are not reported" \
+	sh -c "[ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_hint)\" ] &&
+	       [ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_plain)\" ] &&
+	       ! grep -q 'wi_hint\|wi_plain' '$W/first.log'"
+
+# 2. W= parsing: W=inline adds the report and nothing else. The W=1 and
+# W=2 warnings of the fixture must not stop these builds: -Wno-error.
+plain=$(cd "$W" && fresh_module && build "$W/plain.log" V=1 KCFLAGS=-Wno-error && savedcmd)
+check "a plain build runs no kernel-doc check (control)" \
+	sh -c "! grep -q 'scripts/kernel-doc' '$W/plain.log'"
+fresh_module
+build "$W/winline.log" V=1 KCFLAGS=-Wno-error W=inline
+withinline=$(savedcmd)
+check "W=inline: the compile command gains -fopt-info-inline-missed" \
+	sh -c "echo '$withinline' | grep -q -- '-fopt-info-inline-missed=$M/.wi-classes.o.inline-report'"
+stripped=$(echo "$withinline" | sed "s|rm -f $M/.wi-classes.o.inline-report; *||; s| -fopt-info-inline-missed=[^ ]*||")
+# shellcheck disable=SC2086 # word splitting squeezes the blanks
+check "W=inline: and nothing else (no -Werror, no W=1 flags)" \
+	test "$(echo $stripped)" = "$(echo $plain)"
+check "W=inline: no kernel-doc check" sh -c "! grep -q 'scripts/kernel-doc' '$W/winline.log'"
+fresh_module
+build "$W/w1inline.log" V=1 KCFLAGS=-Wno-error W=1,inline
+check "W=1,inline: both the W=1 flags and the report" \
+	sh -c "grep -q -- '-Wmissing-prototypes' '$M/.wi-classes.o.cmd' &&
+	       grep -q -- '-fopt-info-inline-missed' '$M/.wi-classes.o.cmd' &&
+	       grep -q 'scripts/kernel-doc' '$W/w1inline.log'"
+fresh_module
+build "$W/we.log" V=1 KCFLAGS=-Wno-error W=e
+werrors() {
+	tr ' ' '\n' | grep -cx -- '-Werror'
+}
+we=$(savedcmd | werrors)
+check "W=e keeps its meaning: one -Werror more than a plain build, no report" \
+	test "$we" = $(( $(echo "$plain" | werrors) + 1 )) -a \
+	     -z "$(savedcmd | grep -e '-fopt-info-inline')"
+fresh_module
+build "$W/w12.log" V=1 KCFLAGS=-Wno-error W=12
+check "W=12 keeps its meaning: W=1 and W=2 flags, no report" \
+	sh -c "grep -q -- '-Wmissing-prototypes' '$M/.wi-classes.o.cmd' &&
+	       grep -q -- '-DKBUILD_EXTRA_WARN2' '$M/.wi-classes.o.cmd' &&
+	       ! grep -q -- '-fopt-info-inline' '$M/.wi-classes.o.cmd'"
+
+# 3. Incremental builds.
+fresh_module
+build "$W/inc1.log" W=inline
+diagnostics "$W/inc1.log" | grep -v "^<M>/wi-classes.c" >"$W/inc1.summary"
+build "$W/inc2.log" W=inline
+check "a second W=inline build compiles nothing" sh -c "! grep -q '^  CC' '$W/inc2.log'"
+diagnostics "$W/inc2.log" >"$W/inc2.summary"
+check "and prints the same summary" diff -q "$W/inc1.summary" "$W/inc2.summary"
+touch "$M/wi-other.c"
+build "$W/inc3.log" W=inline
+check "touching wi-other.c rebuilds and checks only wi-other.o" \
+	sh -c "grep -q 'INLINE  $M/wi-other.o' '$W/inc3.log' &&
+	       ! grep -q 'INLINE  $M/wi-classes.o' '$W/inc3.log'"
+diagnostics "$W/inc3.log" >"$W/inc3.summary"
+check "and the summary is the same as after a clean build" \
+	diff -q "$W/inc1.summary" "$W/inc3.summary"
+build "$W/inc4.log"
+check "a plain build after W=inline rebuilds the objects" \
+	grep -q "CC \[M\]  $M/wi-classes.o" "$W/inc4.log"
+"$obj/scripts/inline/inline-check" --summary "$M" >"$W/stale.out" 2>&1
+check "their findings are then stale and left out of a summary" \
+	grep -q '0 objects checked.*(2 stale findings files skipped)' "$W/stale.out"
+
+# 4. make clean removes what W=inline wrote.
+build "$W/inc5.log" W=inline
+make -C "$obj" M="$M" clean >/dev/null 2>&1
+check "make clean removes the reports, the findings and inline-summary.json" \
+	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json')"
+
+# 5. Clang: one line, no check, a good build.
+C=$OUT/check/o-clang
+if [ ! -f "$C/.prepared" ]; then
+	rm -rf "$C"
+	mkdir -p "$C"
+	make -s -C "$SRC" O="$C" CC=clang defconfig >/dev/null 2>&1 &&
+	make -s -C "$SRC" O="$C" CC=clang -j"$JOBS" modules_prepare >"$C.log" 2>&1 &&
+		touch "$C/.prepared"
+fi
+fresh_module
+make -C "$C" CC=clang M="$M" W=inline modules >"$W/clang.log" 2>&1
+check "CC=clang W=inline: the module builds" test -f "$M/wi-classes.o"
+check "CC=clang W=inline: one line says the check needs GCC" \
+	test "$(grep -c '^W=inline: the inline check needs GCC on x86_64; nothing is checked$' "$W/clang.log")" = 1
+check "CC=clang W=inline: no report, no findings" \
+	test -z "$(find "$M" -name '.*.inline-*')"
+
+finish
