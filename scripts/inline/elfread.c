@@ -190,6 +190,7 @@ int object_read(const char *path, struct object *o)
 	Elf_Scn *scn = NULL, *symscn = NULL;
 	GElf_Shdr sh, symsh = { 0 };
 	GElf_Ehdr eh;
+	struct stat st;
 	size_t shstrndx;
 	Elf *elf;
 	int fd, ret = -1;
@@ -205,6 +206,12 @@ int object_read(const char *path, struct object *o)
 	if (eh.e_type != ET_REL || gelf_getclass(elf) != ELFCLASS64 ||
 	    eh.e_machine != EM_X86_64) {
 		WARN_FILE(path, "not an x86-64 relocatable object");
+		goto out;
+	}
+	if (fstat(fd, &st) ||
+	    eh.e_shoff + (unsigned long)eh.e_shnum * eh.e_shentsize >
+	    (unsigned long)st.st_size) {
+		WARN_FILE(path, "truncated: its section headers are missing");
 		goto out;
 	}
 	if (elf_getshdrstrndx(elf, &shstrndx))

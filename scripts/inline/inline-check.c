@@ -93,12 +93,14 @@ static int check_one(const char *obj, const char *report_path,
 		WARN_FILE(report_path,
 			  "no inline report for %s: reasons and call sites are missing",
 			  obj);
+	else if (r.truncated && r.bad == 1 && r.bad_line == r.lines)
+		WARN_FILE(report_path,
+			  "truncated: line %u is cut; read what comes before it",
+			  r.lines);
 	else if (r.bad)
 		WARN_FILE(report_path,
 			  "line %u is not in GCC's format (%u such lines); read what could be read",
 			  r.bad_line, r.bad);
-	else if (r.truncated)
-		WARN_FILE(report_path, "truncated: its last line has no end");
 
 	ss = srcset_open(cmd, obj, srctree);
 	if (!ss) {

@@ -198,7 +198,8 @@ void report_parse(char *buf, size_t size, struct report *r)
 		char *eol = nl ? nl : end;
 
 		r->lines++;
-		if (memchr(p, '\0', eol - p))
+		/* a last line without its newline may be cut anywhere */
+		if (!nl || memchr(p, '\0', eol - p))
 			bad_line(r);
 		else
 			parse_line(r, p, eol);
