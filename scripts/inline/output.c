@@ -677,6 +677,8 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 			g.bytes += t[j].f.bytes;
 			t[j].printed = 1;
 		}
+		if (others)	/* the largest copy is the first function's */
+			snprintf(objs, sizeof(objs), "%s", total_object(&t[i], 0));
 		print_finding(stderr, &g, objs, others ? nobjs : t[i].nobjs,
 			      others);
 	}

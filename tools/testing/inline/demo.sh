@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make demo: the series on Debian's linux-source-6.1, x86_64 defconfig,
+# one part of the kernel (DEMO_DIR, default kernel/) built with
+# CONFIG_OPTIMIZE_INLINING=y and =n, both with W=inline, and what differs.
+
+set -eu
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+DEMO_DIR=${DEMO_DIR:-kernel}
+DEMO_DIR=${DEMO_DIR%/}
+D=$OUT/demo
+mkdir -p "$D"
+need_packages
+log "the 6.1 tree: $TARBALL"
+pristine_tree >/dev/null
+patched_tree "$D/linux"
+tool=
+
+for m in y n; do
+	obj=$D/o-$m
+	if [ ! -f "$obj/.demo-stamp" ] ||
+	   [ "$(cat "$obj/.demo-stamp")" != "$(cat "$D/linux/.series-stamp")" ]; then
+		rm -rf "$obj"
+		if [ $m = y ]; then configure "$D/linux" "$obj"
+		else configure "$D/linux" "$obj" OPTIMIZE_INLINING=n; fi
+		cat "$D/linux/.series-stamp" >"$obj/.demo-stamp"
+	fi
+	log "CONFIG_OPTIMIZE_INLINING=$m: make W=inline $DEMO_DIR/ (log: ${obj#$TOP/}.log)"
+	t0=$(date +%s)
+	make -C "$obj" -j"$JOBS" W=inline "$DEMO_DIR/" >"$obj.log" 2>&1 ||
+		die "the build failed; see ${obj#$TOP/}.log"
+	echo "$(( $(date +%s) - t0 ))" >"$obj.time"
+	tool=$obj/scripts/inline/inline-check
+done
+
+text() {
+	size "$1" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
+}
+
+echo
+echo "=== $DEMO_DIR/ on Linux $(sed -n 's/^SUBLEVEL = //p' "$D/linux/Makefile" | sed 's/^/6.1./'), x86_64 defconfig, $(gcc --version | head -1)"
+echo
+"$tool" --size-table \
+	always-inline="$D/o-n/$DEMO_DIR/built-in.a" \
+	optimize-inlining="$D/o-y/$DEMO_DIR/built-in.a"
+echo
+echo "=== objects whose text differs most (=n minus =y, bytes)"
+(cd "$D/o-y" && find "$DEMO_DIR" -name '*.o' ! -name '*.mod.o') | sort | while read -r o; do
+	[ -f "$D/o-n/$o" ] || continue
+	a=$(text "$D/o-n/$o")
+	b=$(text "$D/o-y/$o")
+	[ "$a" != "$b" ] && echo "$((a - b)) $a $b $o"
+done | awk '{ d = $1 < 0 ? -$1 : $1; print d, $0 }' | sort -k1,1nr | head -10 |
+	awk 'BEGIN { printf "%8s %10s %10s  %s\n", "delta", "=n", "=y", "object" }
+	     { printf "%8d %10d %10d  %s\n", $2, $3, $4, $5 }'
+
+for m in y n; do
+	echo
+	if [ $m = y ]; then
+		echo "=== CONFIG_OPTIMIZE_INLINING=y: what the compiler left out of line (make W=inline)"
+	else
+		echo "=== CONFIG_OPTIMIZE_INLINING=n: copies left when 'inline' is an order"
+	fi
+	grep -E ': (warning|note): ' "$D/o-$m.log" | grep -v 'inline-check:' | head -12
+	n=$(grep -cE ': (warning|note): ' "$D/o-$m.log" || true)
+	[ "$n" -gt 12 ] && echo "... ($n diagnostics in all, in ${D#$TOP/}/o-$m.log)"
+	sed -n '/^W=inline: /,/^make/p' "$D/o-$m.log" | grep -v '^make' | head -14
+done
+echo
+echo "=== build time of $DEMO_DIR/ with W=inline: =y $(cat "$D/o-y.time") s, =n $(cat "$D/o-n.time") s"
+echo "    the trees: ${D#$TOP/}/linux (patched), ${D#$TOP/}/o-y, ${D#$TOP/}/o-n"
