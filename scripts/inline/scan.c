@@ -62,6 +62,7 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 	for (i = 0; i < w.nr; i++) {
 		const struct funcdef *d = w.d[i];
 		unsigned int objs = 0, copies = 0;
+		char name[256];
 		unsigned long bytes = 0;
 
 		/* a macro's wrapper stands for every function it makes */
@@ -72,8 +73,12 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 			copies += t[j].f.copies;
 			bytes += t[j].f.bytes;
 		}
+		if (d->macro)
+			snprintf(name, sizeof(name), "%s (%s)", d->name, d->macro);
+		else
+			snprintf(name, sizeof(name), "%s", d->name);
 		printf("%-16s %7u %6u %7lu  %-32s %s:%u\n", annot_name(d->annot),
-		       objs, copies, bytes, d->name, d->file, d->line);
+		       objs, copies, bytes, name, d->file, d->line);
 		if (objs) {
 			out_funcs++;
 			out_bytes += bytes;

@@ -30,6 +30,9 @@
 #include "source.h"
 #include "warn.h"
 
+/* The name of a '...' parameter; the others are allocated. */
+static const char va_args[] = "__VA_ARGS__";
+
 struct macro {
 	const char *name;
 	int file;
@@ -319,6 +322,18 @@ static void funcdef_free(struct funcdef *d)
 	free(d);
 }
 
+void srcset_add_buffer(struct srcset *ss, const char *name, char *buf,
+		       size_t size)
+{
+	struct srcfile *f;
+
+	add_file(ss, name, strlen(name));
+	f = &ss->files[ss->nfiles - 1];
+	f->buf = buf;
+	f->size = size;
+	f->loaded = 1;
+}
+
 void srcset_free(struct srcset *ss)
 {
 	int i, k;
@@ -345,7 +360,7 @@ void srcset_free(struct srcset *ss)
 		for (m = ss->macros[i]; m; m = mn) {
 			mn = m->next;
 			for (k = 0; k < m->nparams; k++)
-				if (strcmp(m->params[k], "__VA_ARGS__"))
+				if (m->params[k] != va_args)
 					free((char *)m->params[k]);
 			free(m->params);
 			free((char *)m->name);
@@ -736,7 +751,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 				 !tok_punct(t, i - 1, ','))
 				continue;	/* args... */
 			else if (t->tok[i].type == T_ELLIPSIS)
-				p = "__VA_ARGS__";
+				p = va_args;
 			if (!p)
 				continue;
 			if (m->nparams == cap) {

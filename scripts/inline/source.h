@@ -56,6 +56,13 @@ struct srcset;
  */
 struct srcset *srcset_open(const char *cmdfile, const char *obj,
 			   const char *prefix);
+/*
+ * A file already in memory (buf[size] and buf[size + 1] must be NUL); the
+ * set owns buf from now on. For the tests and the fuzzer.
+ */
+void srcset_add_buffer(struct srcset *ss, const char *name, char *buf,
+		       size_t size);
+
 /* A single file, for the scanning modes and the tests. */
 struct srcset *srcset_open_files(char **files, int n, const char *prefix);
 void srcset_free(struct srcset *ss);

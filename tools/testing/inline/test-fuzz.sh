@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The two readers of untrusted text in scripts/inline/ under libFuzzer with
+# AddressSanitizer, LeakSanitizer and UBSan: GCC's inline report reader
+# (fuzz/fuzz-report.c) and the lexer with the source reader
+# (fuzz/fuzz-source.c). Seeds are real: the report fixture and headers of
+# the 6.1 tree. A crash, a leak or undefined behaviour fails the case.
+#
+# FUZZ_TIME=SECONDS per target (default 60); more for a real campaign.
+
+set -u
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+S=$TOP/scripts/inline
+F=$TOP/tools/testing/inline/fuzz
+W=$OUT/check/fuzz
+TIME=${FUZZ_TIME:-60}
+SRC=$(pristine_tree)
+rm -rf "$W"
+mkdir -p "$W/seed-report" "$W/seed-source" "$W/corpus-report" "$W/corpus-source"
+
+CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$S"
+
+# build NAME SOURCES...
+build() {
+	local name=$1
+	shift
+	if clang $CFLAGS -o "$W/$name" "$F/$name.c" "$@" >"$W/$name.build" 2>&1; then
+		ok "$name builds with -fsanitize=fuzzer,address,undefined"
+	else
+		not_ok "$name builds with -fsanitize=fuzzer,address,undefined (see $W/$name.build)"
+		return 1
+	fi
+}
+
+# fuzz NAME: TIME seconds from the seeds; passes when libFuzzer finishes
+# its runs without a crash, a leak or a sanitizer report.
+fuzz() {
+	local name=$1 runs
+	(cd "$W" && "./$name" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
+		-max_len=65536 "corpus-${name#fuzz-}" "seed-${name#fuzz-}") >"$W/$name.log" 2>&1
+	local status=$?
+	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$W/$name.log")
+	if [ "$status" = 0 ] && [ -n "$runs" ] &&
+	   ! grep -q 'ERROR: \(AddressSanitizer\|LeakSanitizer\|libFuzzer\)\|runtime error:' "$W/$name.log"; then
+		ok "$name: $runs runs in ${TIME} s, no crash, leak or undefined behaviour"
+	else
+		not_ok "$name: status $status ($(grep -m1 'ERROR:\|runtime error:' "$W/$name.log"); see $W/$name.log)"
+	fi
+}
+
+# Seeds: the report fixture and its lines one by one; headers the checker
+# reads on every x86 build, and the semantics and W=inline fixtures.
+cp "$TOP/tools/testing/inline/fixtures/reports/timer.o.inline-report" "$W/seed-report/"
+split -l 1 -a 4 "$W/seed-report/timer.o.inline-report" "$W/seed-report/line-"
+for h in include/linux/cpumask.h include/linux/compiler_types.h \
+	 include/linux/syscalls.h include/linux/list.h include/trace/trace_events.h \
+	 arch/x86/include/asm/bitops.h arch/x86/include/asm/syscall_wrapper.h \
+	 arch/x86/include/asm/io.h arch/x86/include/asm/special_insns.h; do
+	cp "$SRC/$h" "$W/seed-source/$(echo "$h" | tr / _)"
+done
+cp "$TOP"/tools/testing/inline/fixtures/semantics/*.[ch] \
+   "$TOP"/tools/testing/inline/fixtures/w-inline/*.[ch] "$W/seed-source/"
+cp "$TOP/include/linux/compiler-inline.h" "$W/seed-source/"
+
+flex -o "$W/lexer.lex.c" "$S/lexer.l"
+build fuzz-report "$S/report.c" && fuzz fuzz-report
+build fuzz-source "$S/source.c" "$S/cond.c" "$W/lexer.lex.c" && {
+	# Found by this fuzzer: a parameter spelt __VA_ARGS__ was not freed.
+	printf '#define m(a, ...) f(a, __VA_ARGS__)\n#define n(__VA_ARGS__) g(__VA_ARGS__)\nstatic inline int foo(void) { return m(1, n(2)); }\n' \
+		>"$W/va-args.h"
+	if (cd "$W" && ./fuzz-source va-args.h) >"$W/va-args.log" 2>&1; then
+		ok "variadic macros and a parameter named __VA_ARGS__: freed, no leak"
+	else
+		not_ok "a variadic macro: $(grep -m1 'ERROR:' "$W/va-args.log")"
+	fi
+	fuzz fuzz-source
+}
+finish
