@@ -122,9 +122,52 @@ static int is_branch(Elf_Data *code, unsigned long off)
 	       (b[off - 1] & 0xf0) == 0x80;	/* jcc */
 }
 
-static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
-			    struct object *o)
+/*
+ * The relocation at index i of data as a GElf_Rela, with its kind:
+ * 1 for a PC-relative one, 0 for an absolute address, -1 for anything
+ * else. ia32 objects (the 32-bit vDSO, the real-mode code) have REL
+ * sections, whose addend is the 32-bit field the relocation patches.
+ */
+static int get_reloc(Elf_Data *data, unsigned int i, int rel, Elf_Data *tgt,
+		     GElf_Rela *r)
 {
+	unsigned int type;
+	int32_t field;
+	GElf_Rel rl;
+
+	if (!rel)
+		return gelf_getrela(data, i, r) ? 0 : -2;
+	if (!gelf_getrel(data, i, &rl))
+		return -2;
+	r->r_offset = rl.r_offset;
+	r->r_info = rl.r_info;
+	r->r_addend = 0;
+	type = GELF_R_TYPE(rl.r_info);
+	if (type != R_386_PC32 && type != R_386_PLT32 && type != R_386_32)
+		return 0;
+	if (!tgt || !tgt->d_buf || rl.r_offset + 4 > tgt->d_size)
+		return -2;
+	memcpy(&field, (char *)tgt->d_buf + rl.r_offset, sizeof(field));
+	r->r_addend = field;
+	return 0;
+}
+
+/* 1: PC-relative, 0: absolute, -1: neither (ignored) */
+static int reloc_kind(unsigned int machine, unsigned int type)
+{
+	if (machine == EM_386)
+		return type == R_386_PC32 || type == R_386_PLT32 ? 1 :
+		       type == R_386_32 ? 0 : -1;
+	if (type == R_X86_64_PC32 || type == R_X86_64_PLT32)
+		return 1;
+	return type == R_X86_64_64 || type == R_X86_64_32 ||
+	       type == R_X86_64_32S ? 0 : -1;
+}
+
+static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
+			    unsigned int machine, struct object *o)
+{
+	int rel = machine == EM_386;
 	Elf_Data *symdata = elf_getdata(symscn, NULL);
 	Elf_Scn *scn = NULL;
 
@@ -136,8 +179,8 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		unsigned int i, n;
 		int exec;
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
-		    !sh.sh_entsize)
+		if (!gelf_getshdr(scn, &sh) ||
+		    sh.sh_type != (rel ? SHT_REL : SHT_RELA) || !sh.sh_entsize)
 			continue;
 		target = elf_getscn(elf, sh.sh_info);
 		if (!target || !gelf_getshdr(target, &tsh))
@@ -146,7 +189,7 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		if (!tname || bookkeeping(tname))
 			continue;
 		exec = !!(tsh.sh_flags & SHF_EXECINSTR);
-		if (exec)
+		if (exec || rel)
 			code = elf_getdata(target, NULL);
 		data = elf_getdata(scn, NULL);
 		if (!data)
@@ -155,17 +198,15 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		for (i = 0; i < n; i++) {
 			GElf_Rela rela;
 			GElf_Sym sym;
-			unsigned int type, pcrel;
 			long long addend;
 			struct func *f;
+			int pcrel;
 
-			if (!gelf_getrela(data, i, &rela) ||
+			if (get_reloc(data, i, rel, code, &rela) ||
 			    !gelf_getsym(symdata, GELF_R_SYM(rela.r_info), &sym))
 				return -1;
-			type = GELF_R_TYPE(rela.r_info);
-			pcrel = type == R_X86_64_PC32 || type == R_X86_64_PLT32;
-			if (!pcrel && type != R_X86_64_64 && type != R_X86_64_32 &&
-			    type != R_X86_64_32S)
+			pcrel = reloc_kind(machine, GELF_R_TYPE(rela.r_info));
+			if (pcrel < 0)
 				continue;
 			/* PC-relative data is bookkeeping (tables of sites) */
 			if (pcrel && !exec)
@@ -192,8 +233,8 @@ int object_read(const char *path, struct object *o)
 	GElf_Ehdr eh;
 	struct stat st;
 	size_t shstrndx;
+	int fd, x86_64, ia32, ret = -1;
 	Elf *elf;
-	int fd, ret = -1;
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
@@ -203,9 +244,10 @@ int object_read(const char *path, struct object *o)
 		WARN_FILE(path, "not an ELF object");
 		goto out;
 	}
-	if (eh.e_type != ET_REL || gelf_getclass(elf) != ELFCLASS64 ||
-	    eh.e_machine != EM_X86_64) {
-		WARN_FILE(path, "not an x86-64 relocatable object");
+	x86_64 = gelf_getclass(elf) == ELFCLASS64 && eh.e_machine == EM_X86_64;
+	ia32 = gelf_getclass(elf) == ELFCLASS32 && eh.e_machine == EM_386;
+	if (eh.e_type != ET_REL || !(x86_64 || ia32)) {
+		WARN_FILE(path, "not an x86 relocatable object");
 		goto out;
 	}
 	if (fstat(fd, &st) ||
@@ -229,7 +271,7 @@ int object_read(const char *path, struct object *o)
 		goto out;
 	}
 	if (read_symbols(elf, symscn, &symsh, o) ||
-	    read_relocations(elf, shstrndx, symscn, o))
+	    read_relocations(elf, shstrndx, symscn, eh.e_machine, o))
 		goto bad;
 	ret = 0;
 	goto out;

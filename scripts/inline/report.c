@@ -37,6 +37,32 @@ void base_name(const char *name, char *out, unsigned int size)
 	out[n] = '\0';
 }
 
+void path_normalize(char *path)
+{
+	char *r = path, *w = path;
+
+	while (*r) {
+		if (r[0] == '.' && r[1] == '/' && (r == path || r[-1] == '/')) {
+			r += 2;			/* "./" */
+			continue;
+		}
+		if (r[0] == '.' && r[1] == '.' && r[2] == '/' &&
+		    (r == path || r[-1] == '/') && w > path + 1) {
+			char *seg = w - 1;	/* w is after a '/' */
+
+			while (seg > path && seg[-1] != '/')
+				seg--;
+			if (strncmp(seg, "../", 3) && strncmp(seg, "/", 1)) {
+				w = seg;	/* "dir/../" */
+				r += 3;
+				continue;
+			}
+		}
+		*w++ = *r++;
+	}
+	*w = '\0';
+}
+
 static char *dup_range(const char *s, size_t n)
 {
 	char *p = malloc(n + 1);
@@ -91,6 +117,8 @@ static int parse_location(const char *line, const char *kind,
 	if (end != p)
 		return -1;
 	c->file = dup_range(line, colon1 - line);
+	if (c->file)
+		path_normalize(c->file);
 	return 0;
 }
 

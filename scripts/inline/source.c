@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cond.h"
+#include "report.h"
 #include "source.h"
 #include "warn.h"
 
@@ -212,6 +213,7 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 	f = &ss->files[ss->nfiles++];
 	memset(f, 0, sizeof(*f));
 	f->path = xstrndup(path, n);
+	path_normalize(f->path);
 	f->display = srcset_display(ss, f->path);
 	f->header = path_is_header(f->path);
 }

@@ -335,6 +335,32 @@ static void test_report(const char *fixture)
 	       "report: a missing report is an error for the caller");
 }
 
+static void test_paths(void)
+{
+	static const char *const cases[][2] = {
+		/* what GCC writes for lib/vdso/ included by the vDSO */
+		{ "arch/x86/entry/vdso/../../../../lib/vdso/gettimeofday.c",
+		  "lib/vdso/gettimeofday.c" },
+		{ "arch/x86/realmode/rm/../../boot/video.h",
+		  "arch/x86/boot/video.h" },
+		{ "./include/linux/cpumask.h", "include/linux/cpumask.h" },
+		{ "/src/./include/../kernel/sched/core.c", "/src/kernel/sched/core.c" },
+		{ "../outside/a.h", "../outside/a.h" },
+		{ "a/../../b.h", "../b.h" },
+		{ "a/..b/c.h", "a/..b/c.h" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char buf[128];
+
+		strcpy(buf, cases[i][0]);
+		path_normalize(buf);
+		result(!strcmp(buf, cases[i][1]), "path %s -> %s (got %s)",
+		       cases[i][0], cases[i][1], buf);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -349,6 +375,7 @@ int main(int argc, char **argv)
 	test_source();
 	test_real_tree(argv[1]);
 	test_report(argv[2]);
+	test_paths();
 	{
 		char cmd[4200];
 
