@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The goal of the x86 annotation patches, on the whole x86_64 defconfig
+# vmlinux built with make W=inline and CONFIG_OPTIMIZE_INLINING=y:
+#
+#  - no __asm_inline function of arch/x86/include/asm/ has an
+#    out-of-line copy in any object, except where its address is taken;
+#  - W=inline reports nothing for arch/x86/include/asm/ but those notes;
+#  - the 32-bit vDSO and the real-mode objects (i386 ELF) are checked
+#    like the others.
+#
+# The symbol tables (nm) and relocations (readelf) of the objects and a
+# lexical reading of the headers (lib/asm-header-inlines.py) are the
+# judge; the text sizes against both baselines are in size-experiment.sh.
+
+set -u
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+W=$OUT/check/x86
+rm -rf "$W"
+mkdir -p "$W"
+y=$(obj_tree y)
+
+check "make W=inline vmlinux succeeds on the x86_64 defconfig (CONFIG_WERROR=y)" \
+	sh -c "make -C '$y' -j'$JOBS' W=inline vmlinux >'$W/build.log' 2>&1"
+check "no diagnostic about the checker's own input" \
+	sh -c "! grep 'warning: inline-check:' '$W/build.log' | grep -v '^ ' | grep -q ."
+
+# All C objects of the build, and the i386 ones among them.
+(cd "$y" && find . -name '.*.o.cmd' ! -name '*.mod.o.cmd' -print0 |
+	xargs -0 grep -l '^source_.*\.c$' | sed 's|^\./||; s|/\.\([^/]*\)\.cmd$|/\1|; s|^\.\([^/]*\)\.cmd$|\1|' |
+	while read -r o; do [ -f "$o" ] && echo "$o"; done | sort) >"$W/objects"
+findings() { echo "$y/$(dirname "$1")/.$(basename "$1").inline-findings"; }
+ia32=$(cd "$y" && for o in $(cat "$W/objects"); do
+	readelf -h "$o" 2>/dev/null | grep -q 'Class:.*ELF32' && echo "$o"; done)
+n32=$(echo "$ia32" | wc -w)
+f32=0
+for o in $ia32; do [ -f "$(findings "$o")" ] && f32=$((f32 + 1)); done
+check "the i386 objects (32-bit vDSO, real mode) are checked: $f32 of $n32 have findings" \
+	test "$n32" -gt 0 -a "$f32" = "$n32"
+
+# A known i386 case: the real-mode wakeup code stores __outb in pio_ops
+# (an R_386_32 relocation in .text.startup), so its copy is address-taken.
+wm=$y/arch/x86/realmode/rm/wakemain.o
+check "arch/x86/realmode/rm/wakemain.o has 't __outb' and R_386_32 relocations" \
+	sh -c "[ '$(symbol_type "$wm" __outb)' = t ] && readelf -r '$wm' | grep -q R_386_32"
+check "and W=inline says its copy of __outb is there because its address is taken" \
+	sh -c "awk -F'\t' '\$1 == \"address-taken\" && \$2 == \"__outb\"' '$(findings arch/x86/realmode/rm/wakemain.o)' | grep -q ."
+
+# The judge: every copy, in any object, of a function that
+# arch/x86/include/asm/ defines inline (not inline_hint).
+python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
+	"$SRC"/arch/x86/include/asm/*.h "$SRC"/arch/x86/include/asm/*/*.h |
+	sort -u >"$W/header-inlines"
+nasm=$(awk '$2 == "__asm_inline"' "$W/header-inlines" | cut -d' ' -f1 | sort -u | wc -l)
+check "the series marks asm wrappers of arch/x86/include/asm/ __asm_inline ($nasm functions)" \
+	test "$nasm" -ge 100
+: >"$W/copies"
+# local text symbols only: a copy of a static inline function is local
+(cd "$y" && xargs nm -o <"$W/objects" 2>/dev/null) |
+	awk '$2 == "t" { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
+	sort -u | awk 'NR == FNR { a[$1] = a[$1] " " $2; next }
+	($2 in a) { print $1, $2, a[$2] }' "$W/header-inlines" - >"$W/copies"
+# OBJECT NAME ANNOTATIONS..., less the functions a header also marks inline_hint
+grep -v ' inline_hint' "$W/copies" >"$W/judged" || true
+asm_bad=0
+asm_copies=0
+warn_bad=0
+while read -r o name annots; do
+	cls=$(awk -F'\t' -v n="$name" '$2 == n && $3 ~ /^arch\/x86\/include\/asm\// { print $1 }' \
+		"$(findings "$o")" | head -1)
+	case " $annots " in
+	*" __asm_inline "*)
+		asm_copies=$((asm_copies + 1))
+		[ "$cls" = address-taken ] || { asm_bad=$((asm_bad + 1)); echo "asm: $o $name [$cls]" >>"$W/judge.diff"; } ;;
+	esac
+	case "$cls" in
+	""|address-taken) ;;
+	*) warn_bad=$((warn_bad + 1)); echo "warning: $o $name [$cls]" >>"$W/judge.diff" ;;
+	esac
+done <"$W/judged"
+check "no __asm_inline function has a copy but where its address is taken ($asm_copies copies, $asm_bad others)" \
+	test "$asm_bad" = 0
+check "W=inline warns about no function of arch/x86/include/asm/ ($warn_bad warnings; see judge.diff)" \
+	test "$warn_bad" = 0
+nwarn=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(1 for f in d["functions"] if f["file"].startswith("arch/x86/include/asm/")
+	  and f["class"] != "address-taken"))' "$y/inline-summary.json")
+check "and its summary (inline-summary.json) has no warning for arch/x86/include/asm/ ($nwarn)" \
+	test "$nwarn" = 0
+echo "# vmlinux text: $(size "$y/vmlinux" | awk 'NR == 2 { print $1 }')"
+finish
