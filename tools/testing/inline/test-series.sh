@@ -103,6 +103,13 @@ check "the cover letter carries the size tables of inline.rst" \
 check "the cover letter has no placeholder left" \
 	sh -c "! grep -q '\*\*\*\|@TABLES@' '$OUT/series/0000-cover-letter.patch'"
 
+# The exported mails, without the cover letter, in order.
+mails() {
+	ls "$OUT"/series/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-cover-letter\.patch$'
+}
+check "the mails are numbered 0001 to $(printf %04d "$npatches"), one per patch" \
+	test "$(mails | wc -l)" = "$npatches" -a -n "$(mails | grep "/$(printf %04d "$npatches")-")"
+
 # 6. git am on a clean 6.1 tree: a git repository of the whole tree,
 # made once.
 G=$OUT/check/git-6.1
@@ -122,7 +129,7 @@ fi
 	git checkout -q -f base
 	git clean -qfdx -e .git-ready
 	git checkout -q -B am-test
-	git -c user.name=am -c user.email=am@localhost am -q "$OUT"/series/0[0-9][0-9][1-9]-*.patch
+	git -c user.name=am -c user.email=am@localhost am -q $(mails)
 ) >"$W/am.log" 2>&1
 check "git am applies every exported patch, in order, on a clean 6.1 tree" \
 	test "$(cd "$G" && git rev-list --count base..am-test 2>/dev/null)" = "$npatches"
@@ -135,7 +142,7 @@ check "git am gives the same tree as make apply" \
 # '#define inline' line this series moves has it in 6.1 already.
 errors=0
 allowed=0
-for p in "$OUT"/series/0[0-9][0-9][1-9]-*.patch; do
+for p in $(mails); do
 	# from the scratch tree: checkpatch leaves a cache file in its cwd
 	(cd "$W/linux" && ./scripts/checkpatch.pl --strict --show-types -q "$p") \
 		>"$W/checkpatch.$(basename "$p").log" 2>&1

@@ -74,12 +74,18 @@ link_tree() {
 }
 
 # A patched tree in $1 (made once, reused while the series is unchanged).
+# The documentation the series adds is not part of the stamp: it does not
+# change what is built, so it is refreshed in place rather than making
+# every build tree start again.
 patched_tree() {
-	local dir=$1 stamp
+	local dir=$1 stamp f
 
 	stamp=$(cd "$TOP" && cat patches/series patches/*.patch Kconfig.inline \
-		$(series_new_files) | md5sum | cut -d' ' -f1)
+		$(series_new_files | grep -v '^Documentation/') | md5sum | cut -d' ' -f1)
 	if [ -f "$dir/.series-stamp" ] && [ "$(cat "$dir/.series-stamp")" = "$stamp" ]; then
+		for f in $(series_new_files | grep '^Documentation/'); do
+			cmp -s "$TOP/$f" "$dir/$f" || cp --remove-destination "$TOP/$f" "$dir/$f"
+		done
 		return 0
 	fi
 	log "preparing a patched tree in ${dir#$TOP/}"
