@@ -67,7 +67,7 @@ cp "$TOP/include/linux/compiler-inline.h" "$W/seed-source/"
 
 flex -o "$W/lexer.lex.c" "$S/lexer.l"
 build fuzz-report "$S/report.c" && fuzz fuzz-report
-build fuzz-source "$S/source.c" "$S/cond.c" "$W/lexer.lex.c" && {
+build fuzz-source "$S/source.c" "$S/cond.c" "$S/report.c" "$W/lexer.lex.c" && {
 	# Found by this fuzzer: a parameter spelt __VA_ARGS__ was not freed.
 	printf '#define m(a, ...) f(a, __VA_ARGS__)\n#define n(__VA_ARGS__) g(__VA_ARGS__)\nstatic inline int foo(void) { return m(1, n(2)); }\n' \
 		>"$W/va-args.h"
