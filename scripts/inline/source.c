@@ -1167,9 +1167,15 @@ static void find_pastes(struct srcfile *f)
 	const char *p = f->buf, *end = f->buf + f->size;
 
 	f->pasted = 1;
-	while ((p = memmem(p, end - p, "##", 2))) {
+	/* memchr() for '#', not memmem(): headers are full of single '#' */
+	while ((p = memchr(p, '#', end - p))) {
 		const char *a = p, *b = p + 2;
 		size_t la = 0, lb = 0;
+
+		if (p + 1 >= end || p[1] != '#') {
+			p++;
+			continue;
+		}
 
 		while (a > f->buf && (a[-1] == ' ' || a[-1] == '\t'))
 			a--;
