@@ -4,8 +4,9 @@
 # What make W=inline costs, measured side by side in one run on the
 # x86_64 defconfig of the patched 6.1 tree:
 #
-#   - wall time of 'make W=inline DIR/' against a plain 'make DIR/', each
-#     from clean, twice, alternating (the best of each is compared);
+#   - wall time and CPU time of 'make W=inline DIR/' against a plain
+#     'make DIR/', each from clean, RUNS times (default 3), alternating;
+#     the best of each is compared (a shared machine only adds time);
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it), against the compile time;
 #   - the summary's time.
@@ -45,17 +46,26 @@ run() {
 	{ time make -C "$B/o-$t" -j"$JOBS" "$@" "$DIR/" >"$B/$t.log" 2>&1 ; } 2>&1
 }
 
-log "building $DIR/ from clean: plain, W=inline, plain, W=inline"
-p1=$(run plain)
-w1=$(run winline W=inline)
-p2=$(run plain)
-w2=$(run winline W=inline)
-best() { printf '%s\n%s\n' "$1" "$2" | sort -n | head -1; }
-p=$(best "$p1" "$p2")
-w=$(best "$w1" "$w2")
+RUNS=${RUNS:-3}
+log "building $DIR/ from clean, $RUNS times each, alternating: plain, W=inline"
+pruns=""
+wruns=""
+for i in $(seq "$RUNS"); do
+	pruns="$pruns$(run plain)
+"
+	wruns="$wruns$(run winline W=inline)
+"
+done
+# the best wall time, and the best CPU time (user+sys), of each
+bestw() { echo -n "$1" | sort -n | head -1; }
+bestc() { echo -n "$1" | awk '{ print $2 + $3 }' | sort -n | head -1; }
+p=$(bestw "$pruns")
+w=$(bestw "$wruns")
 pr=${p%% *}
 wr=${w%% *}
-pcpu=$(echo "$p" | awk '{ print $2 + $3 }')
+pcpu=$(bestc "$pruns")
+wcpu=$(bestc "$wruns")
+list() { echo -n "$1" | awk '{ printf "%s%s", sep, $1; sep = ", " }'; }
 
 # The checker alone, on every object, as Kbuild calls it.
 objs=$(cd "$B/o-winline" && find "$DIR" -name '.*.o.inline-findings' |
@@ -71,9 +81,10 @@ s=$(cd "$B/o-winline" && { time "$tool" --summary --srctree "$SRC" \
 	--headers "$SRC/arch/x86/include" "$DIR" >/dev/null 2>&1 ; } 2>&1)
 
 echo "W=inline benchmark: make $DIR/ on x86_64 defconfig, $(nproc) cores, $(gcc --version | head -1)"
-printf '  plain build        %7.1f s  (runs: %s s, %s s)\n' "$pr" "${p1%% *}" "${p2%% *}"
-printf '  W=inline build     %7.1f s  (runs: %s s, %s s)\n' "$wr" "${w1%% *}" "${w2%% *}"
-awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio              %7.3f x   (goal <= 1.05)\n", w / p }'
+printf '  plain build        %7.1f s  (runs: %s s)\n' "$pr" "$(list "$pruns")"
+printf '  W=inline build     %7.1f s  (runs: %s s)\n' "$wr" "$(list "$wruns")"
+awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.05)\n", w / p }'
+awk -v w="$wcpu" -v p="$pcpu" 'BEGIN { printf "  ratio, CPU         %7.3f x   (user+sys: %.1f s against %.1f s)\n", w / p, w, p }'
 awk -v c="$ccpu" -v n="$nobj" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU\n", 1000 * c / n, n, c
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
