@@ -171,8 +171,9 @@ cover_letter() {
 	subject=$(sed -n '1s/^Subject: //p' "$TOP/patches/cover-letter")
 	tables=$(mktemp)
 	awk '/^\.\. inline-size-tables-end/ { on = 0 }
-	     on && /^   / { sub(/^   /, ""); print; next }
-	     on && /^$/ { print }
+	     on && /^   / { while (blank) { print ""; blank-- }
+			    sub(/^   /, ""); print; seen = 1; next }
+	     on && /^$/ && seen { blank++ }
 	     /^\.\. inline-size-tables-start/ { on = 1 }' \
 		"$TOP/Documentation/dev-tools/inline.rst" >"$tables"
 	body=$(mktemp)
