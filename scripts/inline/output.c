@@ -107,6 +107,37 @@ void print_finding(FILE *fp, const struct finding *f, const char *objs,
 	fprintf(fp, " [%s]\n", class_names[f->cls]);
 }
 
+/*
+ * Files are written beside their final name and renamed into place, so
+ * that a reader (the summary, a CI bot) never sees half of one.
+ */
+static FILE *replace_open(const char *path, char **tmp)
+{
+	FILE *fp;
+
+	if (asprintf(tmp, "%s.tmp", path) < 0)
+		return NULL;
+	fp = fopen(*tmp, "w");
+	if (!fp) {
+		WARN_FILE(*tmp, "cannot write: %s", strerror(errno));
+		free(*tmp);
+	}
+	return fp;
+}
+
+static int replace_close(FILE *fp, char *tmp, const char *path)
+{
+	int ret = 0;
+
+	if (fclose(fp) || rename(tmp, path)) {
+		WARN_FILE(path, "cannot write: %s", strerror(errno));
+		remove(tmp);
+		ret = -1;
+	}
+	free(tmp);
+	return ret;
+}
+
 /* ------------------------------------------------------------------ */
 /* The findings file */
 
@@ -118,14 +149,9 @@ int findings_write(const char *path, const char *obj,
 	unsigned int i, j;
 	FILE *fp;
 
-	if (asprintf(&tmp, "%s.tmp", path) < 0)
+	fp = replace_open(path, &tmp);
+	if (!fp)
 		return -1;
-	fp = fopen(tmp, "w");
-	if (!fp) {
-		WARN_FILE(tmp, "cannot write: %s", strerror(errno));
-		free(tmp);
-		return -1;
-	}
 	fprintf(fp, "%s\t%s\t%u\t%u\t%u\n", FINDINGS_MAGIC, obj,
 		st->functions, st->unknown, st->hints);
 	for (i = 0; i < n; i++) {
@@ -139,14 +165,7 @@ int findings_write(const char *path, const char *obj,
 			fprintf(fp, "%s%s", j ? " " : "", f[i].sites[j]);
 		fputc('\n', fp);
 	}
-	if (fclose(fp) || rename(tmp, path)) {
-		WARN_FILE(path, "cannot write: %s", strerror(errno));
-		remove(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	return replace_close(fp, tmp, path);
 }
 
 /* ------------------------------------------------------------------ */
@@ -428,14 +447,9 @@ static int write_json(const char *path, struct func_total *t, unsigned int n,
 	char *tmp;
 	FILE *fp;
 
-	if (asprintf(&tmp, "%s.tmp", path) < 0)
+	fp = replace_open(path, &tmp);
+	if (!fp)
 		return -1;
-	fp = fopen(tmp, "w");
-	if (!fp) {
-		WARN_FILE(tmp, "cannot write: %s", strerror(errno));
-		free(tmp);
-		return -1;
-	}
 	fprintf(fp, "{\n  \"version\": 1,\n  \"objects_checked\": %u,\n",
 		coll.objects);
 	fprintf(fp, "  \"functions\": [");
@@ -492,14 +506,7 @@ static int write_json(const char *path, struct func_total *t, unsigned int n,
 			misuse[i].col);
 	}
 	fprintf(fp, "%s]\n}\n", nmisuse ? "\n  " : "");
-	if (fclose(fp) || rename(tmp, path)) {
-		WARN_FILE(path, "cannot write: %s", strerror(errno));
-		remove(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	return replace_close(fp, tmp, path);
 }
 
 /* Headers that use __asm_inline, under the given directories. */
