@@ -20,9 +20,7 @@ y=$(obj_tree y)
 # 1. W=inline on a real directory.
 check "make W=inline $DIR/ succeeds on the defconfig (CONFIG_WERROR=y)" \
 	sh -c "make -C '$y' -j'$JOBS' W=inline '$DIR/' >'$W/build.log' 2>&1"
-objects=$(cd "$y" && find "$DIR" -name '*.o' ! -name '*.mod.o' ! -name 'built-in*' |
-	  while read -r o; do [ -f "$(dirname "$o")/.$(basename "$o").cmd" ] &&
-	  grep -q '^source_.*\.c$' "$(dirname "$o")/.$(basename "$o").cmd" && echo "$o"; done | sort)
+objects=$(c_objects "$y" "$DIR")
 nobj=$(echo "$objects" | wc -w)
 nfind=0
 for o in $objects; do

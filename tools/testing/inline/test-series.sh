@@ -43,12 +43,20 @@ check "the pristine tree is not touched through its hard links" \
 	test "$(fingerprint "$PRIS")" = "$before"
 after=$(fingerprint "$W/linux")
 
+# refused WHAT COMMAND...: the command must fail; its first line of
+# complaint (apply.err) is shown.
+refused() {
+	local what=$1
+	shift
+	if "$@" >/dev/null 2>"$W/apply.err"; then
+		not_ok "$what"
+	else
+		ok "$what: $(head -1 "$W/apply.err")"
+	fi
+}
+
 # 2. Twice: refused, one line, nothing changed.
-if apply "$W/linux"; then
-	not_ok "a second make apply is refused"
-else
-	ok "a second make apply is refused: $(head -1 "$W/apply.err")"
-fi
+refused "a second make apply is refused" apply "$W/linux"
 check "the refusal is one line that names the reason" \
 	sh -c "[ \$(grep -c '^make apply:' '$W/apply.err') = 1 ] && grep -q 'already' '$W/apply.err'"
 check "the refused tree is exactly as it was" test "$(fingerprint "$W/linux")" = "$after"
@@ -57,22 +65,10 @@ check "the refused tree is exactly as it was" test "$(fingerprint "$W/linux")" =
 link_tree "$W/not61"
 sed -i 's/^PATCHLEVEL = 1$/PATCHLEVEL = 2/' "$W/not61/Makefile"
 before=$(fingerprint "$W/not61")
-if apply "$W/not61"; then
-	not_ok "a 6.2 tree is refused"
-else
-	ok "a 6.2 tree is refused: $(head -1 "$W/apply.err")"
-fi
+refused "a 6.2 tree is refused" apply "$W/not61"
 check "the 6.2 tree is unchanged" test "$(fingerprint "$W/not61")" = "$before"
-if apply "$W/no-such-dir"; then
-	not_ok "a missing directory is refused"
-else
-	ok "a missing directory is refused: $(head -1 "$W/apply.err")"
-fi
-if make -s -C "$TOP" apply >/dev/null 2>"$W/apply.err"; then
-	not_ok "make apply without KDIR is refused"
-else
-	ok "make apply without KDIR is refused: $(head -1 "$W/apply.err")"
-fi
+refused "a missing directory is refused" apply "$W/no-such-dir"
+refused "make apply without KDIR is refused" make -s -C "$TOP" apply
 
 # 4. A patch that does not apply: nothing of the series is left behind,
 # not even the patches before it or the new files.
@@ -80,11 +76,7 @@ link_tree "$W/conflict"
 sed -i 's/^static inline notrace int trace_event_get_offsets_##call(/static inline notrace long trace_event_get_offsets_##call(/' \
 	"$W/conflict/include/trace/trace_events.h"
 before=$(fingerprint "$W/conflict")
-if apply "$W/conflict"; then
-	not_ok "a tree where a patch fails is refused"
-else
-	ok "a tree where a patch fails is refused: $(head -1 "$W/apply.err")"
-fi
+refused "a tree where a patch fails is refused" apply "$W/conflict"
 check "the refusal names the patch that failed" \
 	grep -q 'tracing-get-offsets-inline-hint.patch' "$W/apply.err"
 check "the tree where a patch failed is unchanged" \

@@ -29,9 +29,7 @@ check "no diagnostic about the checker's own input" \
 	sh -c "! grep 'warning: inline-check:' '$W/build.log' | grep -v '^ ' | grep -q ."
 
 # All C objects of the build, and the i386 ones among them.
-(cd "$y" && find . -name '.*.o.cmd' ! -name '*.mod.o.cmd' -print0 |
-	xargs -0 grep -l '^source_.*\.c$' | sed 's|^\./||; s|/\.\([^/]*\)\.cmd$|/\1|; s|^\.\([^/]*\)\.cmd$|\1|' |
-	while read -r o; do [ -f "$o" ] && echo "$o"; done | sort) >"$W/objects"
+c_objects "$y" . >"$W/objects"
 findings() { echo "$y/$(dirname "$1")/.$(basename "$1").inline-findings"; }
 ia32=$(cd "$y" && for o in $(cat "$W/objects"); do
 	readelf -h "$o" 2>/dev/null | grep -q 'Class:.*ELF32' && echo "$o"; done)

@@ -161,6 +161,15 @@ obj_tree() {
 	echo "$dir"
 }
 
+# The objects of TREE under DIR (a path relative to TREE) that Kbuild
+# compiled from a .c file, by their .cmd files; one per line, sorted.
+c_objects() {
+	(cd "$1" && find "$2" -name '.*.o.cmd' ! -name '*.mod.o.cmd' -print0 |
+	 xargs -0 grep -l '^source_.*\.c$' |
+	 sed 's|^\./||; s|/\.\([^/]*\)\.cmd$|/\1|; s|^\.\([^/]*\)\.cmd$|\1|' |
+	 while read -r o; do [ -f "$o" ] && echo "$o"; done | sort)
+}
+
 # nm's symbol types of name in an object: "t", "T", or nothing.
 symbol_type() {
 	nm "$1" | awk -v n="$2" '$3 == n { print $2 }'
