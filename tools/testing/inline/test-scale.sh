@@ -1,0 +1,223 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# W=inline as kernel developers build: the inline report travels in the
+# compiler's stderr, so ccache (which replays stderr on a hit) and distcc
+# (which brings stderr back from the server) give the same findings as a
+# plain build. Each build of kernel/sched/ starts from an empty object
+# directory and is judged, byte for byte, on its reports, findings,
+# warnings and inline-summary.json against a plain -j2 build. Then the
+# compiler's own messages and status through W=inline, on a fixture
+# module that warns or fails.
+
+set -u
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+need_packages ccache distcc
+
+S=$OUT/check/scale
+rm -rf "$S"
+mkdir -p "$S"
+obj=$(obj_tree y)
+DIR=kernel/sched
+
+# sched NAME MAKE-ARGS...: build $DIR from nothing with W=inline, then
+# keep what it wrote (collect).
+sched() {
+	local name=$1
+	shift
+	rm -rf "${obj:?}/$DIR" "$obj/inline-summary.json"
+	make -C "$obj" W=inline "$@" "$DIR/" >"$S/$name.log" 2>&1 && collect "$name"
+}
+
+# collect NAME: the reports, findings and summary in $S/NAME, and the
+# build's warnings and notes (sorted: -j2 prints the objects' own in any
+# order).
+collect() {
+	local name=$1 f
+	mkdir -p "$S/$name"
+	for f in "$obj/$DIR"/.*.inline-report "$obj/$DIR"/.*.inline-findings \
+		 "$obj/inline-summary.json"; do
+		[ -f "$f" ] && cp "$f" "$S/$name/"
+	done
+	grep -E ': (warning|note): ' "$S/$name.log" | sort >"$S/$name/warnings"
+}
+
+# same NAME: the files of $S/NAME are those of the plain build, and the
+# reports those of the plain build less their columns when asked.
+same() {
+	local name=$1 cols=${2:-} f n=0 bad=""
+	for f in "$S/plain"/.* "$S/plain"/*; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		if [ -n "$cols" ] && [ "${f%.inline-report}" != "$f" ]; then
+			cmp -s <(sed -E 's/^([^ :]+:[0-9]+):[0-9]+: /\1: /' "$f") \
+			       <(sed -E 's/^([^ :]+:[0-9]+):[0-9]+: /\1: /' "$S/$name/${f##*/}") ||
+				bad="$bad ${f##*/}"
+		else
+			cmp -s "$f" "$S/$name/${f##*/}" || bad="$bad ${f##*/}"
+		fi
+	done
+	[ -z "$bad" ] && [ "$n" = "$(ls -A "$S/$name" | wc -l)" ] && return 0
+	echo "$name differs from plain:$bad" >&2
+	return 1
+}
+
+objects=4	# core.o fair.o build_policy.o build_utility.o
+
+# 1. The reference: a plain -j2 build.
+check "make -j2 W=inline $DIR/: the reference build" sched plain -j2
+check "its $objects objects each have a report, with report lines only" \
+	sh -c "[ \$(ls '$S/plain'/.*.inline-report | wc -l) = $objects ] &&
+	       [ \$(ls '$S/plain'/.*.inline-findings | wc -l) = $objects ] &&
+	       ! grep -hvE '^([^ :]+:[0-9]+:[0-9]+: )?missed: ' '$S/plain'/.*.inline-report"
+check "the report lines stay off the terminal" \
+	sh -c "! grep -q 'missed: ' '$S/plain.log'"
+check "the report is GCC's own: 'not inlinable' lines for cpumask_weight" \
+	grep -q 'missed:   not inlinable: .*-> cpumask_weight/[0-9]*, ' "$S/plain/.core.o.inline-report"
+check "no temporary file is left beside the objects" \
+	test -z "$(find "$obj/$DIR" -name '*.tmp')"
+
+# 2. ccache, cold then warm. A warm build from an empty object directory
+# compiles nothing: each object's stderr, report included, is replayed.
+export CCACHE_DIR=$S/ccache CCACHE_LOGFILE=$S/ccache.log
+check "CC='ccache gcc', cold: it builds" sched ccache-cold -j2 CC="ccache gcc"
+check "ccache cold: reports, findings, warnings and summary as plain" same ccache-cold
+ccache -z >/dev/null
+rm -f "$CCACHE_LOGFILE"
+check "CC='ccache gcc', warm, from an empty object directory: it builds" \
+	sched ccache-warm -j2 CC="ccache gcc"
+hits=$(awk -v dir="/$DIR/" '
+	/ Source file: / && index($NF, dir) { src[$2] = $NF }
+	/ Result: (direct|preprocessed)_cache_hit$/ { hit[$2] = 1 }
+	END { for (p in src) n += hit[p]; print n + 0 }' "$CCACHE_LOGFILE")
+misses=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+check "ccache warm: all $objects compiles of $DIR/ were cache hits ($hits; $misses misses in all)" \
+	test "$hits" = "$objects" -a "$misses" = 0
+check "ccache warm: reports, findings, warnings and summary as plain" same ccache-warm
+unset CCACHE_DIR CCACHE_LOGFILE
+
+# 3. distcc to a distccd on loopback, in a network namespace of its own
+# that has nothing but loopback; DISTCC_FALLBACK=0: no local retry.
+# distcc compiles preprocessed source on the server, so GCC's columns
+# differ inside macro expansions; nothing else may.
+# distccd drops root before it writes its pid file and log: its
+# directory is its own.
+D=$S/distccd
+mkdir -p "$D/client"
+chown distccd "$D" 2>/dev/null || chmod 777 "$D"
+if unshare -n true 2>/dev/null; then
+	rm -rf "${obj:?}/$DIR" "$obj/inline-summary.json"
+	unshare -n sh -c '
+		D=$1 obj=$2 DIR=$3
+		ip link set lo up || exit 1
+		ip -o link >"$D/links"
+		distccd --daemon --allow 127.0.0.1 --listen 127.0.0.1 --port 3632 \
+			--jobs 2 --pid-file "$D/distccd.pid" --log-file "$D/distccd.log" ||
+			exit 1
+		i=0
+		while [ ! -s "$D/distccd.pid" ] && [ $i -lt 50 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		DISTCC_HOSTS=127.0.0.1/2 DISTCC_FALLBACK=0 DISTCC_DIR="$D/client" \
+			make -C "$obj" W=inline -j2 CC="distcc gcc" "$DIR/" \
+			>"$D/build.log" 2>&1
+		echo $? >"$D/status"
+		pid=$(cat "$D/distccd.pid")
+		[ -n "$pid" ] && kill "$pid" || exit 1
+		i=0
+		while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		kill -0 "$pid" 2>/dev/null || echo stopped >"$D/stopped"
+	' sh "$D" "$obj" "$DIR"
+	mv "$D/build.log" "$S/distcc.log"
+	collect distcc
+	check "distcc: distccd ran in a namespace with only loopback" \
+		sh -c "[ \$(wc -l <'$D/links') = 1 ] && grep -q ': lo: ' '$D/links'"
+	check "distcc, DISTCC_FALLBACK=0: it builds" test "$(cat "$D/status" 2>/dev/null)" = 0
+	check "distcc: distccd compiled $DIR/core.c (COMPILE_OK in its log)" \
+		grep -q "COMPILE_OK .*/$DIR/core\.c\$" "$D/distccd.log"
+	check "distcc: all $objects objects of $DIR/ were compiled remotely" \
+		test "$(grep -c "COMPILE_OK .*/$DIR/[^/]*\.c\$" "$D/distccd.log")" = "$objects"
+	check "distcc: findings, warnings and summary as plain; the reports but for columns" \
+		same distcc columns
+	check "distcc: distccd was stopped by its pid" test -f "$D/stopped"
+else
+	not_ok "distcc: cannot make a network namespace for distccd (unshare -n needs root)"
+fi
+
+# 4. -j1 against -j2 (plain gcc again, as the other tests use the tree).
+check "make -j1 W=inline $DIR/: it builds" sched j1 -j1
+check "-j1: reports, findings, warnings and summary as -j2" same j1
+
+# 5. The compiler's messages and status through W=inline, against the
+# same build without it: stderr byte for byte, the same exit status.
+M=$S/mod
+rm -rf "$M"
+cp -r "$TOP/tools/testing/inline/fixtures/scale" "$M"
+
+# module NAME MAKE-ARGS...: build the fixture; NAME.err is its stderr,
+# NAME.status make's status.
+module() {
+	local name=$1
+	shift
+	make -C "$obj" M="$M" "$@" modules >"$S/$name.out" 2>"$S/$name.err"
+	echo $? >"$S/$name.status"
+}
+
+module warn-plain KCFLAGS=-Wno-error
+rm -f "$M"/*.o "$M"/.*.o.cmd
+module warn-inline KCFLAGS=-Wno-error W=inline
+check "a warning (-Wno-error): the build succeeds with and without W=inline" \
+	test "$(cat "$S/warn-plain.status") $(cat "$S/warn-inline.status")" = "0 0"
+check "a warning: stderr is the same, byte for byte, as without W=inline" \
+	cmp -s "$S/warn-plain.err" "$S/warn-inline.err"
+check "a warning: GCC's three warnings are all there, with their source lines, in order" \
+	sh -c "[ \$(grep -c ': warning: ' '$S/warn-inline.err') = 3 ] &&
+	       grep -n ': warning: #warning' '$S/warn-inline.err' | grep -q '^1:' &&
+	       awk '/warning: unused variable .*scale_unused_first/ { a = NR }
+		    /warning: unused variable .*scale_unused_second/ { b = NR }
+		    /^ +22 \\| +int scale_unused_second;/ { c = NR }
+		    END { exit !(a && b > a && c == b + 1) }' '$S/warn-inline.err'"
+check "a warning: the object's report has GCC's report lines" \
+	grep -q 'missed: ' "$M/.scale-warn.o.inline-report"
+
+# On a terminal GCC colours its diagnostics. Under W=inline its stderr is
+# a file, so it is told to: the warnings look as they do without.
+on_tty() {
+	local name=$1
+	shift
+	rm -f "$M"/*.o "$M"/.*.o.cmd
+	TERM=xterm script -qec "make -C '$obj' M='$M' KCFLAGS=-Wno-error $* modules" \
+		/dev/null </dev/null | tr -d '\r' | grep 'warning: ' >"$S/$name.tty"
+}
+on_tty tty-plain
+on_tty tty-inline W=inline
+check "on a terminal, GCC's warnings are in colour under W=inline, as without it" \
+	sh -c "[ \$(grep -c \"\$(printf '\\033')\" '$S/tty-inline.tty') = 3 ] &&
+	       cmp -s '$S/tty-plain.tty' '$S/tty-inline.tty'"
+
+module werror-plain
+module werror-inline W=inline
+check "CONFIG_WERROR=y: the warnings still fail the build under W=inline" \
+	test "$(cat "$S/werror-plain.status") $(cat "$S/werror-inline.status")" = "2 2"
+check "CONFIG_WERROR=y: stderr is the same, byte for byte, as without W=inline" \
+	cmp -s "$S/werror-plain.err" "$S/werror-inline.err"
+check "CONFIG_WERROR=y: the failed compile leaves no report behind (nor its old one)" \
+	test ! -e "$M/.scale-warn.o.inline-report"
+
+module error-plain SCALE_OBJS=scale-error.o KCFLAGS=-Wno-error
+module error-inline SCALE_OBJS=scale-error.o KCFLAGS=-Wno-error W=inline
+check "a compile error fails the build under W=inline" \
+	test "$(cat "$S/error-plain.status") $(cat "$S/error-inline.status")" = "2 2"
+check "a compile error: the compiler's message, byte for byte as without W=inline" \
+	sh -c "grep -q 'error: .*scale_no_such_variable.* undeclared' '$S/error-inline.err' &&
+	       cmp -s '$S/error-plain.err' '$S/error-inline.err'"
+check "a compile error: make stops on the object, with the compiler's status (Error 1)" \
+	grep -q "scale-error.o\] Error 1\$" "$S/error-inline.err"
+check "a compile error leaves no report and no temporary file" \
+	test -z "$(find "$M" -name '.scale-error.o.inline-*')"
+
+finish
