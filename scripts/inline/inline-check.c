@@ -9,9 +9,10 @@
  *   inline-check --asm-wrappers [options] HEADER...
  *   inline-check --size-table NAME=FILE...
  *
- * Problems with the input (a missing or damaged report, an unreadable
- * header, an object that is not ELF) are reported and never fail the
- * build: the exit status is 0 unless the command line is wrong.
+ * Problems with the input (a missing or damaged report or findings file,
+ * an unreadable header, an object that is not ELF, a file that cannot be
+ * written) are reported, once each, and never fail the build: the exit
+ * status is 0 unless the command line is wrong.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -84,10 +85,14 @@ static int check_one(const char *obj, const char *report_path,
 		fp = side_file(obj, "inline-findings");
 		findings_path = fp;
 	}
-	remove(findings_path);
-
-	if (object_read(obj, &o))
+	/*
+	 * The findings file is replaced once the check is done; when the
+	 * object cannot be checked, an old one must not stand for it.
+	 */
+	if (object_read(obj, &o)) {
+		remove(findings_path);
 		goto out;
+	}
 	have_report = !report_read(report_path, &r);
 	if (!have_report)
 		WARN_FILE(report_path,
@@ -104,6 +109,7 @@ static int check_one(const char *obj, const char *report_path,
 
 	ss = srcset_open(cmd, obj, srctree);
 	if (!ss) {
+		remove(findings_path);
 		object_free(&o);
 		if (have_report)
 			report_free(&r);
@@ -118,7 +124,8 @@ static int check_one(const char *obj, const char *report_path,
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file))
 			print_finding(stderr, &f[i], obj, 1, 0);
-	findings_write(findings_path, obj, f, n, &st);
+	if (findings_write(findings_path, obj, f, n, &st))
+		remove(findings_path);	/* the old one is of another compile */
 
 	findings_free(f, n);
 	srcset_free(ss);
@@ -130,6 +137,13 @@ out:
 	free(cp);
 	free(fp);
 	return 0;
+}
+
+/* The summary's remedy for a findings file it cannot read. */
+static int recheck(const char *obj, const char *findings,
+		   const struct summary_opts *so)
+{
+	return check_one(obj, NULL, NULL, findings, so->srctree, so->config);
 }
 
 int main(int argc, char **argv)
@@ -218,6 +232,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	so.srctree = srctree;
+	so.config = config;
+	so.recheck = recheck;
 	switch (mode) {
 	case CHECK:
 		return check_one(argv[optind], report, cmd, findings, srctree,

@@ -19,7 +19,16 @@
 #include "output.h"
 #include "warn.h"
 
-#define FINDINGS_MAGIC	"# inline-check findings v1"
+/*
+ * The first line of a findings file says what wrote it: the format, and
+ * the checker, by a hash of its sources (scripts/inline/Makefile). The
+ * summary reads only what this very checker wrote.
+ */
+#define FINDINGS_MAGIC	"# inline-check findings "
+#define FINDINGS_FORMAT	"v2"
+#ifndef INLINE_CHECK_ID
+#define INLINE_CHECK_ID	"unknown"
+#endif
 
 char *side_file(const char *obj, const char *suffix)
 {
@@ -108,32 +117,44 @@ void print_finding(FILE *fp, const struct finding *f, const char *objs,
 }
 
 /*
- * Files are written beside their final name and renamed into place, so
- * that a reader (the summary, a CI bot) never sees half of one.
+ * Files are written beside their final name, as dir/.name.tmp (which
+ * make clean removes), and renamed into place, so that a reader (the
+ * summary, a CI bot) and an interrupted build never see half of one: the
+ * old file stays until the new one is whole.
  */
-static FILE *replace_open(const char *path, char **tmp)
+static FILE *replace_open(const char *path, char **tmp, const char *instead)
 {
+	const char *base = strrchr(path, '/');
+	int dir = base ? base - path + 1 : 0;
 	FILE *fp;
 
-	if (asprintf(tmp, "%s.tmp", path) < 0)
-		return NULL;
+	if (asprintf(tmp, "%.*s.%s.tmp", dir, path, path + dir) < 0) {
+		ERROR("out of memory");
+		exit(2);
+	}
 	fp = fopen(*tmp, "w");
 	if (!fp) {
-		WARN_FILE(*tmp, "cannot write: %s", strerror(errno));
+		WARN_FILE(path, "cannot write: %s; %s", strerror(errno), instead);
 		free(*tmp);
 	}
 	return fp;
 }
 
-static int replace_close(FILE *fp, char *tmp, const char *path)
+static int replace_close(FILE *fp, char *tmp, const char *path,
+			 const char *instead)
 {
 	int ret = 0;
 
-	if (fclose(fp) || rename(tmp, path)) {
-		WARN_FILE(path, "cannot write: %s", strerror(errno));
-		remove(tmp);
+	if (ferror(fp) | fclose(fp)) {
+		WARN_FILE(path, "cannot write: %s; %s", strerror(errno), instead);
+		ret = -1;
+	} else if (rename(tmp, path)) {
+		WARN_FILE(path, "cannot replace it: %s; %s", strerror(errno),
+			  instead);
 		ret = -1;
 	}
+	if (ret)
+		remove(tmp);
 	free(tmp);
 	return ret;
 }
@@ -149,10 +170,11 @@ int findings_write(const char *path, const char *obj,
 	unsigned int i, j;
 	FILE *fp;
 
-	fp = replace_open(path, &tmp);
+	fp = replace_open(path, &tmp, "the summary leaves the object out");
 	if (!fp)
 		return -1;
-	fprintf(fp, "%s\t%s\t%u\t%u\t%u\n", FINDINGS_MAGIC, obj,
+	fprintf(fp, "%s\t%s\t%s\t%u\t%u\t%u\n",
+		FINDINGS_MAGIC FINDINGS_FORMAT, INLINE_CHECK_ID, obj,
 		st->functions, st->unknown, st->hints);
 	for (i = 0; i < n; i++) {
 		fprintf(fp, "%s\t%s\t%s\t%u\t%u\t%s\t%s\t%lu\t%u\t%d\t%s\t%u\t",
@@ -165,7 +187,8 @@ int findings_write(const char *path, const char *obj,
 			fprintf(fp, "%s%s", j ? " " : "", f[i].sites[j]);
 		fputc('\n', fp);
 	}
-	return replace_close(fp, tmp, path);
+	return replace_close(fp, tmp, path,
+			     "the summary leaves the object out");
 }
 
 /* ------------------------------------------------------------------ */
@@ -186,6 +209,7 @@ struct collect {
 };
 
 static struct collect coll;
+static const struct summary_opts *sopts;	/* NULL: only collect */
 
 static enum finding_class class_of(const char *s)
 {
@@ -288,56 +312,119 @@ static void add_misuse(struct finding *f)
 	coll.misuse[coll.nmisuse++] = *f;
 }
 
-static void read_findings(const char *path, const char *obj)
+static void add_entry(const struct entry *e)
 {
-	char *line = NULL, *objname;
+	if (e->f.cls == ASM_INLINE_NO_ASM) {
+		struct finding f = e->f;
+
+		add_misuse(&f);
+		return;
+	}
+	if (coll.nr == coll.alloc) {
+		coll.alloc = coll.alloc ? 2 * coll.alloc : 256;
+		coll.e = realloc(coll.e, coll.alloc * sizeof(*coll.e));
+		if (!coll.e) {
+			ERROR("out of memory");
+			exit(2);
+		}
+	}
+	coll.e[coll.nr++] = *e;
+}
+
+static void free_entry(struct entry *e)
+{
+	unsigned int i;
+
+	free(e->f.name);
+	for (i = 0; i < MAX_SITES; i++)
+		free(e->f.sites[i]);
+}
+
+/*
+ * A findings file, whole or not at all: returns NULL when it was read,
+ * or what is wrong with it, and then nothing of it is counted.
+ */
+static const char *read_findings(const char *path, const char *obj)
+{
+	static char why[128];
+	static const char magic[] = FINDINGS_MAGIC FINDINGS_FORMAT "\t"
+				    INLINE_CHECK_ID "\t";
+	struct entry *e = NULL;
+	unsigned int n = 0, lineno = 0, i;
+	char *line = NULL, *objname = intern_str(obj);
 	size_t cap = 0;
-	unsigned int lineno = 0;
+	ssize_t len;
 	FILE *fp = fopen(path, "r");
 
 	if (!fp) {
-		WARN_FILE(path, "cannot read: %s", strerror(errno));
-		coll.damaged++;
-		return;
+		snprintf(why, sizeof(why), "cannot read: %s", strerror(errno));
+		return why;
 	}
-	objname = intern_str(obj);
-	while (getline(&line, &cap, fp) > 0) {
-		struct entry e;
-
-		if (!lineno++) {
-			if (strncmp(line, FINDINGS_MAGIC "\t",
-				    sizeof(FINDINGS_MAGIC))) {
-				WARN_FILE(path, "not a findings file");
-				coll.damaged++;
-				break;
-			}
-			coll.objects++;
-			continue;
-		}
-		if (parse_findings_line(line, &e, objname)) {
-			WARN_FILE(path, "damaged at line %u", lineno);
-			coll.damaged++;
-			break;
-		}
-		if (e.f.cls == ASM_INLINE_NO_ASM) {
-			add_misuse(&e.f);
-			continue;
-		}
-		if (coll.nr == coll.alloc) {
-			coll.alloc = coll.alloc ? 2 * coll.alloc : 256;
-			coll.e = realloc(coll.e, coll.alloc * sizeof(*coll.e));
-			if (!coll.e) {
+	why[0] = '\0';
+	while (!why[0] && (len = getline(&line, &cap, fp)) > 0) {
+		lineno++;
+		if (line[len - 1] != '\n' || strlen(line) != (size_t)len) {
+			snprintf(why, sizeof(why), "truncated at line %u", lineno);
+		} else if (lineno == 1) {
+			if (strncmp(line, FINDINGS_MAGIC, strlen(FINDINGS_MAGIC)))
+				snprintf(why, sizeof(why), "not a findings file");
+			else if (strncmp(line, magic, strlen(magic)))
+				snprintf(why, sizeof(why),
+					 "written by another inline-check");
+		} else {
+			e = realloc(e, (n + 1) * sizeof(*e));
+			if (!e) {
 				ERROR("out of memory");
 				exit(2);
 			}
+			if (parse_findings_line(line, &e[n], objname))
+				snprintf(why, sizeof(why), "damaged at line %u",
+					 lineno);
+			else
+				n++;
 		}
-		coll.e[coll.nr++] = e;
 	}
+	if (!lineno && !why[0])
+		snprintf(why, sizeof(why), "empty");
 	free(line);
 	fclose(fp);
+	for (i = 0; i < n; i++) {
+		if (why[0])
+			free_entry(&e[i]);
+		else
+			add_entry(&e[i]);
+	}
+	free(e);
+	if (why[0])
+		return why;
+	coll.objects++;
+	return NULL;
 }
 
 #define FINDINGS_SUFFIX	".inline-findings"
+
+/*
+ * A findings file that cannot be read (damaged, cut short, or written by
+ * another checker: the series was updated in place) is replaced: the
+ * summary checks its object again, from the object and its report. One
+ * diagnostic says which; nothing of the old file is counted.
+ */
+static void reread(const char *path, const char *obj)
+{
+	const char *why = read_findings(path, obj);
+
+	if (!why)
+		return;
+	if (!sopts || !sopts->recheck) {
+		WARN_FILE(path, "%s; %s is left out", why, obj);
+		coll.damaged++;
+		return;
+	}
+	/* what the check says of the object follows this line */
+	WARN_FILE(path, "%s; checking %s again", why, obj);
+	if (sopts->recheck(obj, path, sopts) || read_findings(path, obj))
+		coll.damaged++;		/* and the check said why */
+}
 
 /* dir/.name.o.inline-findings -> dir/name.o, when it is not stale */
 static void consider(const char *path)
@@ -366,7 +453,7 @@ static void consider(const char *path)
 		free(obj);
 		return;
 	}
-	read_findings(path, obj);
+	reread(path, obj);
 	free(obj);
 }
 
@@ -447,7 +534,7 @@ static int write_json(const char *path, struct func_total *t, unsigned int n,
 	char *tmp;
 	FILE *fp;
 
-	fp = replace_open(path, &tmp);
+	fp = replace_open(path, &tmp, "the summary is only printed");
 	if (!fp)
 		return -1;
 	fprintf(fp, "{\n  \"version\": 1,\n  \"objects_checked\": %u,\n",
@@ -506,7 +593,7 @@ static int write_json(const char *path, struct func_total *t, unsigned int n,
 			misuse[i].col);
 	}
 	fprintf(fp, "%s]\n}\n", nmisuse ? "\n  " : "");
-	return replace_close(fp, tmp, path);
+	return replace_close(fp, tmp, path, "the summary is only printed");
 }
 
 /* Headers that use __asm_inline, under the given directories. */
@@ -658,6 +745,7 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 	unsigned long total = 0;
 	char objs[1024];
 
+	sopts = opts;
 	nt = collect_totals(paths, n, &t, &objects, &stale);
 	for (i = 0; i < nt; i++)
 		total += t[i].f.bytes;
@@ -724,9 +812,10 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 	if (nt > shown)
 		printf("%10s %u more%s%s\n", "...", nt - shown,
 		       opts->json ? " in " : "", opts->json ? opts->json : "");
-	if (opts->json && write_json(opts->json, t, nt, misuse, nmisuse))
-		return 1;
+	/* what cannot be written was named; the build goes on */
+	if (opts->json)
+		write_json(opts->json, t, nt, misuse, nmisuse);
 	findings_free(misuse, nmisuse);
 	free(t);
-	return coll.damaged ? 1 : 0;
+	return 0;
 }

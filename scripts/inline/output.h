@@ -29,6 +29,10 @@ int findings_write(const char *path, const char *obj,
 struct summary_opts {
 	const char *json;		/* machine-readable copy, or NULL */
 	const char *srctree;
+	const char *config;		/* include/generated/autoconf.h */
+	/* check obj again, writing findings; 0 when done */
+	int (*recheck)(const char *obj, const char *findings,
+		       const struct summary_opts *opts);
 	char **header_dirs;		/* scanned for __asm_inline misuse */
 	int nheader_dirs;
 	unsigned int rows;		/* ranking rows printed */
@@ -38,7 +42,8 @@ struct summary_opts {
  * Collect the findings files under the given directories (or of the given
  * objects), print each header function once, then the ranking. Findings
  * files older than their object are stale (the object was rebuilt without
- * W=inline) and are skipped.
+ * W=inline) and are skipped; one that cannot be read is replaced by
+ * checking its object again. Always 0: nothing here stops the build.
  */
 int summary_run(char **paths, int n, const struct summary_opts *opts);
 

@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Bad input to inline-check: a truncated or garbled report, no report, an
-# unreadable header, an object that is not what it should be, a damaged
-# findings file. Each time: one diagnostic naming the file, exit status 0
-# (the build goes on), and the rest of the findings still there.
+# unreadable header, an object that is not what it should be; then in a
+# real build, damaged or foreign findings files, an inline-summary.json
+# that cannot be written, a full disk, a checker killed as it writes,
+# and W=e, W=1 and CONFIG_WERROR. Each time: one diagnostic naming the
+# file, exit status 0 (the build goes on), and the rest of the findings
+# still there.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -13,6 +16,7 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 W=$OUT/check/bad-input
 rm -rf "$W"
 mkdir -p "$W"
+need_packages strace
 obj=$(obj_tree y)
 TOOL=$obj/scripts/inline/inline-check
 M=$W/mod
@@ -97,18 +101,203 @@ run nocmd
 expect_one nocmd "$M/.wi-classes.o.cmd" "no .cmd file"
 mv "$W/cmd" "$M/.wi-classes.o.cmd"
 
-# The summary: a damaged findings file is named, the others are read.
+# 2. The build: make W=inline exits 0 whatever W=inline cannot read or
+# write, with one diagnostic naming the file, and every other finding as
+# it was. Each case damages something after a good build; the next make
+# has nothing to compile and runs the summary.
 run good
-touch "$O"
-sleep 0.01
+OTHER=$M/.wi-other.o.inline-findings
+make -C "$obj" M="$M" W=inline modules >"$W/rebuild.log" 2>&1
+cp "$FINDINGS" "$W/findings.good"
+cp "$OTHER" "$W/other.good"
+cp "$M/inline-summary.json" "$W/json.good"
+
+# summary NAME [MAKE-ARGS]: the build again; NAME.status is make's status
+summary() {
+	local name=$1
+	shift
+	make -C "$obj" M="$M" W=inline "$@" modules >"$W/$name.out" 2>"$W/$name.err"
+	echo $? >"$W/$name.status"
+}
+
+# expect_make NAME FILE WHAT: make exited 0, one diagnostic about
+# W=inline's own input, naming FILE, and the rest as in a good build
+expect_make() {
+	local n d
+	n=$(grep -c 'warning: inline-check:' "$W/$1.err")
+	d=$(grep 'warning: inline-check:' "$W/$1.err" | sed "s|$M/||g; s|$W/||g")
+	if [ "$(cat "$W/$1.status")" = 0 ] && [ "$n" = 1 ] &&
+	   grep -q "^$2: warning: inline-check: " "$W/$1.err"; then
+		ok "$3: make exits 0; $d"
+	else
+		not_ok "$3 (make's status $(cat "$W/$1.status"), $n diagnostics: $d)"
+	fi
+}
+
+# the other findings file is untouched, and the summary counts both
+intact() {
+	cmp -s "$OTHER" "$W/other.good" &&
+	grep -q '^W=inline: 2 objects checked; 6 functions' "$W/$1.out"
+}
+
+rechecked() {
+	cmp -s "$FINDINGS" "$W/findings.good" && intact "$1"
+}
+
+# damaged NAME WHAT: the build after the findings file was damaged; the
+# summary must check the object again, and the file be whole after
+damaged() {
+	summary "$1"
+	expect_make "$1" "$FINDINGS" "$2"
+	check "$2: the object was checked again, the other findings intact" \
+		rechecked "$1"
+}
+
+printf 'garbage\n' >"$FINDINGS"
+damaged garbage "a garbled findings file"
+head -c "$(( $(stat -c %s "$W/findings.good") - 20 ))" "$W/findings.good" >"$FINDINGS"
+damaged cut "a truncated findings file"
+: >"$FINDINGS"
+damaged empty "an empty findings file"
+sed '1s/^# inline-check findings v2\t[^\t]*\t/# inline-check findings v1\t/' "$W/findings.good" >"$FINDINGS"
+damaged v1 "a findings file of the previous format (v1)"
+sed '1s/^\(# inline-check findings v2\t\)[^\t]*/\1ffffffffffffffff/' "$W/findings.good" >"$FINDINGS"
+damaged otherid "a findings file that another inline-check wrote"
+check "the findings file names its writer: the format and the checker" \
+	grep -qE '^# inline-check findings v2	[0-9a-f]{16}	' "$W/findings.good"
+
+# A damaged report under a damaged findings file: the check again reads
+# the report as it can, and names both.
+head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
+printf 'garbage\n' >"$FINDINGS"
+summary badreport
+check "a truncated report, read again by the summary: make exits 0, both files named once" \
+	sh -c "[ \$(cat '$W/badreport.status') = 0 ] &&
+	       [ \$(grep -c 'warning: inline-check:' '$W/badreport.err') = 2 ] &&
+	       grep -q '^$REPORT: warning: inline-check: truncated' '$W/badreport.err' &&
+	       grep -q '^$FINDINGS: warning: inline-check: not a findings file; checking' '$W/badreport.err'"
+cp "$W/report.good" "$REPORT"
+summary reportback
+cp "$W/findings.good" "$FINDINGS"
 touch "$FINDINGS"
-printf 'garbage\n' >"$M/.wi-other.o.inline-findings"
-touch "$M/.wi-other.o.inline-findings"
-"$TOOL" --summary "$M" >"$W/summary.out" 2>"$W/summary.err"
-check "a damaged findings file is named by the summary" \
-	grep -q "^$M/.wi-other.o.inline-findings: warning: inline-check: not a findings file" "$W/summary.err"
-check "and the other objects are still summed up" \
-	grep -q '^W=inline: 1 objects checked' "$W/summary.out"
+
+# inline-summary.json that cannot be written.
+rm -f "$M/inline-summary.json"
+mkdir "$M/inline-summary.json"
+summary jsondir
+expect_make jsondir "$M/inline-summary.json" "a directory in place of inline-summary.json"
+check "and the summary is still printed, the findings intact" intact jsondir
+rmdir "$M/inline-summary.json"
+summary jsonback
+check "then the next build writes inline-summary.json again" cmp -s "$M/inline-summary.json" "$W/json.good"
+
+# The checker as Kbuild runs it, on output it cannot write: exit 0 (what
+# make sees), one diagnostic naming the file, the old file left whole.
+# Root writes anywhere, so no permission is tried as user nobody; a full
+# disk is a small tmpfs, filled (a whole build on a full disk fails
+# without W=inline too: Kbuild's cc-option cannot write its test object).
+# cannot_write NAME FILE WHAT CMD...: run CMD, expect that
+cannot_write() {
+	local name=$1 file=$2 what=$3 n
+	shift 3
+	(cd "$obj" && "$@") >"$W/$name.out" 2>"$W/$name.err"
+	echo $? >"$W/$name.status"
+	n=$(grep -c 'warning: inline-check:' "$W/$name.err")
+	if [ "$(cat "$W/$name.status")" = 0 ] && [ "$n" = 1 ] &&
+	   grep -q "^$file: warning: inline-check: cannot " "$W/$name.err"; then
+		ok "$what: exit 0; $(grep 'warning: inline-check:' "$W/$name.err" | sed "s|$W/||g")"
+	else
+		not_ok "$what (status $(cat "$W/$name.status"), $n diagnostics)"
+	fi
+}
+
+P=$W/no-permission
+mkdir -p "$P"
+cp "$W/json.good" "$P/inline-summary.json"
+chmod 755 "$P"
+chmod -R a+rX "$W"
+if runuser -u nobody -- true 2>/dev/null; then
+	cannot_write noperm "$P/inline-summary.json" \
+		"the summary, without write permission for inline-summary.json" \
+		runuser -u nobody -- "$TOOL" --summary --json "$P/inline-summary.json" "$M"
+	check "and the old inline-summary.json is left as it was" \
+		cmp -s "$P/inline-summary.json" "$W/json.good"
+	cannot_write noperm-findings "$P/.wi-classes.o.inline-findings" \
+		"a check without write permission for its findings file" \
+		runuser -u nobody -- "$TOOL" --srctree "$SRC" --config include/generated/autoconf.h \
+		--findings "$P/.wi-classes.o.inline-findings" "$O"
+else
+	not_ok "no write permission: cannot run the checker as user nobody (runuser)"
+fi
+
+T=$W/tmpfs
+mkdir -p "$T"
+if mount -t tmpfs -o size=1m inline-test "$T" 2>/dev/null; then
+	cp "$W/json.good" "$T/inline-summary.json"
+	dd if=/dev/zero of="$T/fill" bs=4k >/dev/null 2>&1
+	cannot_write full "$T/inline-summary.json" "a full disk while the summary is written" \
+		"$TOOL" --summary --json "$T/inline-summary.json" "$M"
+	check "a full disk: the old inline-summary.json is whole, no temporary file left" \
+		sh -c "cmp -s '$T/inline-summary.json' '$W/json.good' &&
+		       [ -z \"\$(find '$T' -name '*.tmp')\" ]"
+	cannot_write full-findings "$T/.wi-classes.o.inline-findings" \
+		"a full disk while findings are written" \
+		"$TOOL" --srctree "$SRC" --config include/generated/autoconf.h \
+		--findings "$T/.wi-classes.o.inline-findings" "$O"
+	check "a full disk: neither a findings file nor a temporary one is left" \
+		test -z "$(find "$T" -name '*inline-findings*')"
+	umount "$T"
+else
+	not_ok "a full disk: cannot mount a tmpfs (needs root)"
+fi
+
+# 4. Interrupted: killed at any moment, a findings file or the summary
+# is the old one, whole, or the new one; never half. strace kills the
+# checker as it writes the new file (its first write to it), and as it
+# renames it into place.
+J=$M/inline-summary.json
+for at in write rename; do
+	printf 'an older findings file\n' >"$FINDINGS"
+	cp "$FINDINGS" "$W/findings.old"
+	f=$M/..wi-classes.o.inline-findings.tmp
+	j=$M/.inline-summary.json.tmp
+	(cd "$obj" && strace -f -o /dev/null -P "$f" -e inject=$at:signal=KILL:when=1 \
+		"$TOOL" --srctree "$SRC" --config include/generated/autoconf.h "$O") \
+		>/dev/null 2>&1
+	st=$?
+	check "the check killed at its $at of the new findings (status $st): the old file is left whole" \
+		test $st = 137 -a "$(cat "$FINDINGS")" = "an older findings file"
+	cp "$W/findings.good" "$FINDINGS"
+	touch "$FINDINGS"
+	printf '{"an older summary": 1}\n' >"$J"
+	cp "$J" "$W/json.old"
+	(cd "$obj" && strace -f -o /dev/null -P "$j" -e inject=$at:signal=KILL:when=1 \
+		"$TOOL" --summary --json "$J" "$M") >/dev/null 2>&1
+	st=$?
+	check "the summary killed at its $at of inline-summary.json (status $st): the old one is left whole" \
+		sh -c "[ $st = 137 ] && cmp -s '$J' '$W/json.old'"
+done
+run good
+check "the next check writes the findings file whole" cmp -s "$FINDINGS" "$W/findings.good"
+summary again
+check "and the next build inline-summary.json" cmp -s "$J" "$W/json.good"
+
+# 5. W=inline's own diagnostics never become errors: CONFIG_WERROR=y (the
+# defconfig), W=e and W=1 give make the status they give without it. The
+# fixture has W=1 warnings, errors under CONFIG_WERROR: W=1 without it.
+for w in e 1; do
+	nowerror=$([ $w = 1 ] && echo KCFLAGS=-Wno-error)
+	make -C "$obj" M="$M" W="$w" $nowerror modules >"$W/w$w-plain.log" 2>&1
+	p=$?
+	make -C "$obj" M="$M" W="$w,inline" $nowerror modules >"$W/w$w-inline.log" 2>&1
+	i=$?
+	check "W=$w,inline: make's status as with W=$w ($i, $p), and W=inline's warnings are there" \
+		sh -c "[ $i = $p ] && grep -q 'warning: .* \[inline-not-inlined\]' '$W/w$w-inline.log'"
+done
+summary werror
+check "CONFIG_WERROR=y: W=inline's warnings do not stop the build" \
+	sh -c "[ \$(cat '$W/werror.status') = 0 ] && grep -q 'CONFIG_WERROR=y' '$obj/.config' &&
+	       grep -q '\[inline-not-inlined\]' '$W/werror.err'"
 
 # Usage errors are the only failures.
 "$TOOL" >/dev/null 2>&1
