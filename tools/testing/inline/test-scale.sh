@@ -199,6 +199,17 @@ check "on a terminal, GCC's warnings are in colour under W=inline, as without it
 	sh -c "[ \$(grep -c \"\$(printf '\\033')\" '$S/tty-inline.tty') = 3 ] &&
 	       cmp -s '$S/tty-plain.tty' '$S/tty-inline.tty'"
 
+# A report that cannot be written (a directory in its place stands for a
+# full disk): the compiler's messages still reach the terminal, once,
+# and the build goes on.
+rm -f "$M"/*.o "$M"/.*.o.cmd "$M/.scale-warn.o.inline-report"
+mkdir "$M/.scale-warn.o.inline-report"
+module noreport KCFLAGS=-Wno-error W=inline
+rmdir "$M/.scale-warn.o.inline-report"
+check "a report that cannot be written: the build goes on, GCC's messages as without W=inline" \
+	sh -c "[ \$(cat '$S/noreport.status') = 0 ] &&
+	       grep -v 'awk: \|inline-check:' '$S/noreport.err' | cmp -s - '$S/warn-plain.err'"
+
 module werror-plain
 module werror-inline W=inline
 check "CONFIG_WERROR=y: the warnings still fail the build under W=inline" \

@@ -95,9 +95,9 @@ fresh_module
 build "$W/winline.log" V=1 KCFLAGS=-Wno-error W=inline
 withinline=$(savedcmd)
 check "W=inline: the compile gains -fopt-info-inline-missed, its stderr split into the report" \
-	grep -q -- " -fopt-info-inline-missed .* 2>$M/.wi-classes.o.inline-stderr.tmp .* >$M/.wi-classes.o.inline-report " \
+	grep -q -- " -fopt-info-inline-missed .* 2>$M/.wi-classes.o.inline-stderr.tmp .* inline_to=$M/.wi-classes.o.inline-report; " \
 	<<<"$withinline"
-stripped=$(echo "$withinline" | sed 's|^inline_rc=0; *||; s| -fopt-info-inline-missed .*exit \$*inline_rc||')
+stripped=$(echo "$withinline" | sed 's|^inline_rc=0; .* fi; *||; s| -fopt-info-inline-missed .*exit \$*inline_rc; }||')
 # shellcheck disable=SC2086 # word splitting squeezes the blanks
 check "W=inline: and nothing else (no -Werror, no W=1 flags)" \
 	test "$(echo $stripped)" = "$(echo $plain)"

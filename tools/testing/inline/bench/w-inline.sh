@@ -10,8 +10,8 @@
 #   - the same two with CC="ccache gcc" and a warm cache (every compile
 #     a hit), RUNS times each after one cold build of each;
 #   - the split of the compiler's stderr into the report and the rest
-#     (the two awk passes of scripts/Makefile.build, over each object's
-#     report), per object, against the compile time;
+#     (the awk of scripts/Makefile.build, over each object's report),
+#     per object, against the compile time;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it), against the compile time;
 #   - the summary's time.
@@ -94,14 +94,15 @@ list() { echo -n "$1" | awk '{ printf "%s%s", sep, $1; sep = ", " }'; }
 pc=$(bestw "$pcruns")
 wc=$(bestw "$wcruns")
 
-# The split, as scripts/Makefile.build does it (its own pattern), over
-# each object's report: the stderr of a compile without warnings.
-line=$(sed -n 's/^inline-line = //p' "$SRC/scripts/Makefile.build")
-[ -n "$line" ] || die "no inline-line in $SRC/scripts/Makefile.build"
+# The split, scripts/Makefile.build's own awk program (make prints it),
+# over each object's report: the stderr of a compile without warnings.
+sed -n '/^inline-line = /,/^$/p' "$SRC/scripts/Makefile.build" >"$B/split.mk"
+printf 'print:\n\t@printf "%%s\\n" '"'"'$(inline-split)'"'"'\n' >>"$B/split.mk"
+split=$(make -s -f "$B/split.mk" print)
+[ -n "$split" ] || die "no inline-split in $SRC/scripts/Makefile.build"
 reports=$(cd "$B/o-winline" && find "$DIR" -name '.*.o.inline-report' | sort)
 sp=$(cd "$B/o-winline" && { time for r in $reports; do
-	LC_ALL=C awk "!$line" "$r" >/dev/null
-	LC_ALL=C awk "$line" "$r" >"$B/split.out"
+	LC_ALL=C awk -v report="$B/split.out" "$split" "$r"
 done ; } 2>&1)
 spcpu=$(echo "$sp" | awk '{ print $2 + $3 }')
 nrep=$(echo "$reports" | wc -w)
