@@ -206,6 +206,8 @@ struct collect {
 	struct finding *misuse;		/* of functions, not of copies */
 	unsigned int nmisuse;
 	unsigned int objects, stale, damaged;
+	unsigned int foreign;		/* findings of another checker */
+	char *first_foreign;
 };
 
 static struct collect coll;
@@ -344,6 +346,8 @@ static void free_entry(struct entry *e)
  * A findings file, whole or not at all: returns NULL when it was read,
  * or what is wrong with it, and then nothing of it is counted.
  */
+static const char foreign[] = "written by another inline-check";
+
 static const char *read_findings(const char *path, const char *obj)
 {
 	static char why[128];
@@ -369,8 +373,7 @@ static const char *read_findings(const char *path, const char *obj)
 			if (strncmp(line, FINDINGS_MAGIC, strlen(FINDINGS_MAGIC)))
 				snprintf(why, sizeof(why), "not a findings file");
 			else if (strncmp(line, magic, strlen(magic)))
-				snprintf(why, sizeof(why),
-					 "written by another inline-check");
+				snprintf(why, sizeof(why), "%s", foreign);
 		} else {
 			e = realloc(e, (n + 1) * sizeof(*e));
 			if (!e) {
@@ -405,9 +408,11 @@ static const char *read_findings(const char *path, const char *obj)
 
 /*
  * A findings file that cannot be read (damaged, cut short, or written by
- * another checker: the series was updated in place) is replaced: the
- * summary checks its object again, from the object and its report. One
- * diagnostic says which; nothing of the old file is counted.
+ * another checker) is replaced: the summary checks its object again, from
+ * the object and its report; nothing of the old file is counted. A
+ * damaged file is named at once. Those of another checker are the whole
+ * build after the series was updated in place: they are named in one
+ * line, at the end (foreign_done()).
  */
 static void reread(const char *path, const char *obj)
 {
@@ -420,10 +425,29 @@ static void reread(const char *path, const char *obj)
 		coll.damaged++;
 		return;
 	}
-	/* what the check says of the object follows this line */
-	WARN_FILE(path, "%s; checking %s again", why, obj);
+	if (!strcmp(why, foreign)) {
+		if (!coll.foreign++)
+			coll.first_foreign = strdup(path);
+	} else {
+		/* what the check says of the object follows this line */
+		WARN_FILE(path, "%s; checking %s again", why, obj);
+	}
 	if (sopts->recheck(obj, path, sopts) || read_findings(path, obj))
 		coll.damaged++;		/* and the check said why */
+}
+
+static void foreign_done(void)
+{
+	if (coll.foreign == 1)
+		WARN_FILE(coll.first_foreign, "%s; its object was checked again",
+			  foreign);
+	else if (coll.foreign)
+		WARN_FILE(coll.first_foreign,
+			  "%s, as %s %u more findings file%s; their objects were checked again",
+			  foreign, coll.foreign > 2 ? "were" : "was",
+			  coll.foreign - 1, coll.foreign > 2 ? "s" : "");
+	free(coll.first_foreign);
+	coll.first_foreign = NULL;
 }
 
 /* dir/.name.o.inline-findings -> dir/name.o, when it is not stale */
@@ -666,6 +690,7 @@ unsigned int collect_totals(char **paths, int n, struct func_total **out,
 			free(side);
 		}
 	}
+	foreign_done();
 	qsort(coll.e, coll.nr, sizeof(*coll.e), cmp_entry);
 	t = calloc(coll.nr + 1, sizeof(*t));
 	if (!t) {

@@ -163,6 +163,19 @@ sed '1s/^# inline-check findings v2\t[^\t]*\t/# inline-check findings v1\t/' "$W
 damaged v1 "a findings file of the previous format (v1)"
 sed '1s/^\(# inline-check findings v2\t\)[^\t]*/\1ffffffffffffffff/' "$W/findings.good" >"$FINDINGS"
 damaged otherid "a findings file that another inline-check wrote"
+# After the series is updated in place every findings file is another
+# checker's: one line for all of them, not one per object.
+for f in "$FINDINGS" "$OTHER"; do
+	sed -i '1s/^\(# inline-check findings v2\t\)[^\t]*/\1ffffffffffffffff/' "$f"
+done
+summary allforeign
+check "every findings file another checker's: make exits 0, one diagnostic for both" \
+	sh -c "[ \$(cat '$W/allforeign.status') = 0 ] &&
+	       [ \$(grep -c 'warning: inline-check:' '$W/allforeign.err') = 1 ] &&
+	       grep -q 'warning: inline-check: written by another inline-check, as was 1 more findings file; their objects were checked again' '$W/allforeign.err'"
+check "and both objects were checked again" \
+	sh -c "cmp -s '$FINDINGS' '$W/findings.good' && cmp -s '$OTHER' '$W/other.good' &&
+	       grep -q '^W=inline: 2 objects checked; 6 functions' '$W/allforeign.out'"
 check "the findings file names its writer: the format and the checker" \
 	grep -qE '^# inline-check findings v2	[0-9a-f]{16}	' "$W/findings.good"
 
