@@ -140,10 +140,10 @@ out:
 }
 
 /* The summary's remedy for a findings file it cannot read. */
-static int recheck(const char *obj, const char *findings,
-		   const struct summary_opts *so)
+static void recheck(const char *obj, const char *findings,
+		    const struct summary_opts *so)
 {
-	return check_one(obj, NULL, NULL, findings, so->srctree, so->config);
+	check_one(obj, NULL, NULL, findings, so->srctree, so->config);
 }
 
 int main(int argc, char **argv)

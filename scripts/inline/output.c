@@ -205,7 +205,7 @@ struct collect {
 	unsigned int nr, alloc;
 	struct finding *misuse;		/* of functions, not of copies */
 	unsigned int nmisuse;
-	unsigned int objects, stale, damaged;
+	unsigned int objects, stale;
 	unsigned int foreign;		/* findings of another checker */
 	char *first_foreign;
 };
@@ -422,7 +422,6 @@ static void reread(const char *path, const char *obj)
 		return;
 	if (!sopts || !sopts->recheck) {
 		WARN_FILE(path, "%s; %s is left out", why, obj);
-		coll.damaged++;
 		return;
 	}
 	if (!strcmp(why, foreign)) {
@@ -432,8 +431,9 @@ static void reread(const char *path, const char *obj)
 		/* what the check says of the object follows this line */
 		WARN_FILE(path, "%s; checking %s again", why, obj);
 	}
-	if (sopts->recheck(obj, path, sopts) || read_findings(path, obj))
-		coll.damaged++;		/* and the check said why */
+	/* should it fail again, the check has said why */
+	sopts->recheck(obj, path, sopts);
+	read_findings(path, obj);
 }
 
 static void foreign_done(void)

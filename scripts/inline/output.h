@@ -30,9 +30,9 @@ struct summary_opts {
 	const char *json;		/* machine-readable copy, or NULL */
 	const char *srctree;
 	const char *config;		/* include/generated/autoconf.h */
-	/* check obj again, writing findings; 0 when done */
-	int (*recheck)(const char *obj, const char *findings,
-		       const struct summary_opts *opts);
+	/* check obj again, writing its findings file */
+	void (*recheck)(const char *obj, const char *findings,
+			const struct summary_opts *opts);
 	char **header_dirs;		/* scanned for __asm_inline misuse */
 	int nheader_dirs;
 	unsigned int rows;		/* ranking rows printed */

@@ -35,13 +35,15 @@ run() {
 	echo $? >"$W/$1.status"
 }
 
-# expect NAME FILE WHAT: exit 0 and exactly one diagnostic, naming FILE
+# expect_one NAME FILE WHAT [START]: NAME.status 0 (the checker's, or
+# make's) and exactly one diagnostic, naming FILE (its message beginning
+# with START)
 expect_one() {
 	local n
 	n=$(grep -c 'warning: inline-check:' "$W/$1.err")
 	if [ "$(cat "$W/$1.status")" = 0 ] && [ "$n" = 1 ] &&
-	   grep -q "^$2: warning: inline-check: " "$W/$1.err"; then
-		ok "$3: $(grep 'warning: inline-check:' "$W/$1.err" | sed "s|$M/||; s|$W/||")"
+	   grep -q "^$2: warning: inline-check: ${4:-}" "$W/$1.err"; then
+		ok "$3: $(grep 'warning: inline-check:' "$W/$1.err" | sed "s|$M/||g; s|$W/||g")"
 	else
 		not_ok "$3 (status $(cat "$W/$1.status"), $n diagnostics)"
 	fi
@@ -120,20 +122,6 @@ summary() {
 	echo $? >"$W/$name.status"
 }
 
-# expect_make NAME FILE WHAT: make exited 0, one diagnostic about
-# W=inline's own input, naming FILE, and the rest as in a good build
-expect_make() {
-	local n d
-	n=$(grep -c 'warning: inline-check:' "$W/$1.err")
-	d=$(grep 'warning: inline-check:' "$W/$1.err" | sed "s|$M/||g; s|$W/||g")
-	if [ "$(cat "$W/$1.status")" = 0 ] && [ "$n" = 1 ] &&
-	   grep -q "^$2: warning: inline-check: " "$W/$1.err"; then
-		ok "$3: make exits 0; $d"
-	else
-		not_ok "$3 (make's status $(cat "$W/$1.status"), $n diagnostics: $d)"
-	fi
-}
-
 # the other findings file is untouched, and the summary counts both
 intact() {
 	cmp -s "$OTHER" "$W/other.good" &&
@@ -148,7 +136,7 @@ rechecked() {
 # summary must check the object again, and the file be whole after
 damaged() {
 	summary "$1"
-	expect_make "$1" "$FINDINGS" "$2"
+	expect_one "$1" "$FINDINGS" "$2"
 	check "$2: the object was checked again, the other findings intact" \
 		rechecked "$1"
 }
@@ -198,7 +186,7 @@ touch "$FINDINGS"
 rm -f "$M/inline-summary.json"
 mkdir "$M/inline-summary.json"
 summary jsondir
-expect_make jsondir "$M/inline-summary.json" "a directory in place of inline-summary.json"
+expect_one jsondir "$M/inline-summary.json" "a directory in place of inline-summary.json"
 check "and the summary is still printed, the findings intact" intact jsondir
 rmdir "$M/inline-summary.json"
 summary jsonback
@@ -211,17 +199,11 @@ check "then the next build writes inline-summary.json again" cmp -s "$M/inline-s
 # without W=inline too: Kbuild's cc-option cannot write its test object).
 # cannot_write NAME FILE WHAT CMD...: run CMD, expect that
 cannot_write() {
-	local name=$1 file=$2 what=$3 n
+	local name=$1 file=$2 what=$3
 	shift 3
 	(cd "$obj" && "$@") >"$W/$name.out" 2>"$W/$name.err"
 	echo $? >"$W/$name.status"
-	n=$(grep -c 'warning: inline-check:' "$W/$name.err")
-	if [ "$(cat "$W/$name.status")" = 0 ] && [ "$n" = 1 ] &&
-	   grep -q "^$file: warning: inline-check: cannot " "$W/$name.err"; then
-		ok "$what: exit 0; $(grep 'warning: inline-check:' "$W/$name.err" | sed "s|$W/||g")"
-	else
-		not_ok "$what (status $(cat "$W/$name.status"), $n diagnostics)"
-	fi
+	expect_one "$name" "$file" "$what" "cannot "
 }
 
 P=$W/no-permission
