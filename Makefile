@@ -8,11 +8,15 @@
 #   make check               every test, on Debian's linux-source-6.1
 #   make demo                build the 6.1 tree in both modes and compare
 #
-# Build trees and extracted kernels go to out/ (OUT=...).
+# Build trees and extracted kernels go to out/ (make OUT=<dir> ...). Only
+# the command line sets it: an OUT in the environment is not taken for it,
+# since make clean removes it.
 
 TESTS	:= tools/testing/inline
-OUT	?= $(CURDIR)/out
-export OUT
+ifneq ($(origin OUT),command line)
+OUT	:= $(CURDIR)/out
+endif
+export INLINE_OUT := $(OUT)
 
 .PHONY: all apply export check demo bench clean help
 

@@ -28,7 +28,7 @@ TARGETS="kernel/ arch/x86/"
 [ "${VMLINUX:-0}" = 1 ] && TARGETS="vmlinux"
 mkdir -p "$E/snap"
 need_packages
-PRIS=$(pristine_tree)
+PRIS=$(pristine_tree) || exit 1
 
 # The annotation patches: those of the series after the documentation.
 all=$(grep -v '^#' "$TOP/patches/series" | grep .)

@@ -8,6 +8,8 @@
 # and W=e, W=1 and CONFIG_WERROR. Each time: one diagnostic naming the
 # file, exit status 0 (the build goes on), and the rest of the findings
 # still there.
+#
+# Builds: fixture modules against the =y tree, and the checker on bad input.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -17,7 +19,7 @@ W=$OUT/check/bad-input
 rm -rf "$W"
 mkdir -p "$W"
 need_packages strace
-obj=$(obj_tree y)
+obj=$(obj_tree y) || exit 1
 TOOL=$obj/scripts/inline/inline-check
 M=$W/mod
 cp -r "$TOP/tools/testing/inline/fixtures/w-inline" "$M"

@@ -8,6 +8,8 @@
 # the 6.1 tree. A crash, a leak or undefined behaviour fails the case.
 #
 # FUZZ_TIME=SECONDS per target (default 60); more for a real campaign.
+#
+# Builds: the two libFuzzer targets with clang; fuzzes them at once.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -17,7 +19,7 @@ S=$TOP/scripts/inline
 F=$TOP/tools/testing/inline/fuzz
 W=$OUT/check/fuzz
 TIME=${FUZZ_TIME:-60}
-SRC=$(pristine_tree)
+SRC=$(pristine_tree) || exit 1
 rm -rf "$W"
 mkdir -p "$W/seed-report" "$W/seed-source" "$W/corpus-report" "$W/corpus-source"
 
@@ -35,13 +37,21 @@ build() {
 	fi
 }
 
-# fuzz NAME: TIME seconds from the seeds; passes when libFuzzer finishes
-# its runs without a crash, a leak or a sanitizer report.
+# fuzz NAME: TIME seconds from the seeds, in the background; judged by
+# fuzz_done.
 fuzz() {
-	local name=$1 runs
-	(cd "$W" && "./$name" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
-		-max_len=65536 "corpus-${name#fuzz-}" "seed-${name#fuzz-}") >"$W/$name.log" 2>&1
-	local status=$?
+	(cd "$W" && exec "./$1" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
+		-max_len=65536 "corpus-${1#fuzz-}" "seed-${1#fuzz-}") >"$W/$1.log" 2>&1 &
+	eval "pid_${1#fuzz-}=$!"
+}
+
+# fuzz_done NAME: passes when libFuzzer finished its runs without a crash,
+# a leak or a sanitizer report.
+fuzz_done() {
+	local name=$1 runs status
+
+	wait "$(eval echo "\$pid_${1#fuzz-}")"
+	status=$?
 	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$W/$name.log")
 	if [ "$status" = 0 ] && [ -n "$runs" ] &&
 	   ! grep -q 'ERROR: \(AddressSanitizer\|LeakSanitizer\|libFuzzer\)\|runtime error:' "$W/$name.log"; then
@@ -65,9 +75,12 @@ cp "$TOP"/tools/testing/inline/fixtures/semantics/*.[ch] \
    "$TOP"/tools/testing/inline/fixtures/w-inline/*.[ch] "$W/seed-source/"
 cp "$TOP/include/linux/compiler-inline.h" "$W/seed-source/"
 
+# Both targets built, then fuzzed at once, one on each core.
 flex -o "$W/lexer.lex.c" "$S/lexer.l"
-build fuzz-report "$S/report.c" && fuzz fuzz-report
-build fuzz-source "$S/source.c" "$S/cond.c" "$S/report.c" "$W/lexer.lex.c" && {
+build fuzz-report "$S/report.c" && report=1 || report=0
+build fuzz-source "$S/source.c" "$S/cond.c" "$S/report.c" "$W/lexer.lex.c" &&
+	source=1 || source=0
+if [ $source = 1 ]; then
 	# Found by this fuzzer: a parameter spelt __VA_ARGS__ was not freed.
 	printf '#define m(a, ...) f(a, __VA_ARGS__)\n#define n(__VA_ARGS__) g(__VA_ARGS__)\nstatic inline int foo(void) { return m(1, n(2)); }\n' \
 		>"$W/va-args.h"
@@ -76,6 +89,9 @@ build fuzz-source "$S/source.c" "$S/cond.c" "$S/report.c" "$W/lexer.lex.c" && {
 	else
 		not_ok "a variadic macro: $(grep -m1 'ERROR:' "$W/va-args.log")"
 	fi
-	fuzz fuzz-source
-}
+fi
+[ $report = 1 ] && fuzz fuzz-report
+[ $source = 1 ] && fuzz fuzz-source
+[ $report = 1 ] && fuzz_done fuzz-report
+[ $source = 1 ] && fuzz_done fuzz-source
 finish

@@ -6,6 +6,8 @@
 # preprocessed source; and the forced mode (CONFIG_OPTIMIZE_INLINING=n)
 # building kernel/ and drivers/usb/host/ (where the one function that
 # cannot be forced lives).
+#
+# Builds: kernel/ with W=inline and its .i files (=y); kernel/, drivers/usb/host/ (=n).
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -15,19 +17,19 @@ W=$OUT/check/kernel
 rm -rf "$W"
 mkdir -p "$W"
 DIR=${INLINE_TEST_DIR:-kernel}
-y=$(obj_tree y)
+y=$(obj_tree y) || exit 1
 
-# 1. W=inline on a real directory.
+# 1. W=inline on a real directory, every object compiled by this build
+# (from the cache when it is warm) and so checked by it.
+remove_objects "$y" "$DIR"
+touch "$W/build-start"
 check "make W=inline $DIR/ succeeds on the defconfig (CONFIG_WERROR=y)" \
 	sh -c "make -C '$y' -j'$JOBS' W=inline '$DIR/' >'$W/build.log' 2>&1"
 objects=$(c_objects "$y" "$DIR")
 nobj=$(echo "$objects" | wc -w)
-nfind=0
-for o in $objects; do
-	[ -f "$y/$(dirname "$o")/.$(basename "$o").inline-findings" ] && nfind=$((nfind + 1))
-done
-check "every C object of $DIR/ was checked ($nfind of $nobj have findings files)" \
-	test "$nfind" = "$nobj"
+nfind=$(checked_by "$W/build-start" "$y" $objects | wc -l)
+check "every C object of $DIR/ was checked by this build ($nfind of $nobj have new findings files)" \
+	test "$nobj" -gt 100 -a "$nfind" = "$nobj"
 check "the summary ran once and wrote inline-summary.json" \
 	sh -c "[ \$(grep -c '^  INLINE  summary' '$W/build.log') = 1 ] && [ -f '$y/inline-summary.json' ]"
 check "no diagnostic about the checker's own input" \
@@ -39,14 +41,31 @@ check "no diagnostic about the checker's own input" \
 log "preprocessing $nobj objects for the judge"
 (cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objects" | sed 's/\.o$/.i/') \
 	>"$W/cpp.log" 2>&1)
+# expected OBJECT: the functions with a copy in OBJECT that its .i
+# declares inline, in judge/OBJECT.expected; no file when it has no copy
+# of any function. One per core at once.
+expected() {
+	local names f=$W/judge/$(echo "$1" | tr / _)
+	names=$(nm "$y/$1" | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sed 's/\..*//' | sort -u)
+	[ -n "$names" ] || return 0
+	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" $names \
+		>"$f.kinds" || return 1
+	awk '$2 == "inline" || $2 == "forced" { print $1 }' "$f.kinds" | sort >"$f.expected"
+}
+judge_all() {
+	export -f expected
+	export y W TOP
+	echo "$objects" | xargs -r -P "$JOBS" -n 1 bash -c 'expected "$1"' _
+}
+mkdir -p "$W/judge"
+check "the judge reads every object's symbols and preprocessed source" judge_all
 missing=0
 extra=0
 expected_total=0
 for o in $objects; do
-	names=$(nm "$y/$o" | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sed 's/\..*//' | sort -u)
-	[ -n "$names" ] || continue
-	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${o%.o}.i" $names |
-		awk '$2 == "inline" || $2 == "forced" { print $1 }' | sort >"$W/expected"
+	e=$W/judge/$(echo "$o" | tr / _).expected
+	[ -f "$e" ] || continue
+	cp "$e" "$W/expected"
 	tail -n +2 "$y/$(dirname "$o")/.$(basename "$o").inline-findings" |
 		awk -F'\t' '$1 != "asm-inline-without-asm" { print $2 }' | sort -u >"$W/reported"
 	expected_total=$((expected_total + $(wc -l <"$W/expected")))
@@ -72,21 +91,26 @@ if [ "$DIR" = kernel ]; then
 fi
 
 # 4. The forced mode builds where it matters.
-n=$(obj_tree n OPTIMIZE_INLINING=n)
+n=$(obj_tree n OPTIMIZE_INLINING=n) || exit 1
 check "CONFIG_OPTIMIZE_INLINING=n: make kernel/ builds" \
 	sh -c "make -C '$n' -j'$JOBS' kernel/ >'$W/forced-kernel.log' 2>&1"
 check "CONFIG_OPTIMIZE_INLINING=n: make drivers/usb/host/ builds (xhci-trace.o)" \
 	sh -c "make -C '$n' -j'$JOBS' drivers/usb/host/ >'$W/forced-usb.log' 2>&1 &&
 	       [ -f '$n/drivers/usb/host/xhci-trace.o' ]"
 check "=n: cpumask_weight is inlined in kernel/sched/core.o" \
-	test -z "$(symbol_type "$n/kernel/sched/core.o" cpumask_weight)"
+	absent "$n/kernel/sched/core.o" cpumask_weight schedule
 if [ "$DIR" = kernel ]; then
-	sy=$("$y/scripts/inline/inline-check" --size-table y="$y/kernel/built-in.a" | awk -F: '/^ *y:/ { print $2 }' | awk '{ print $1 }')
-	sn=$(size "$n"/kernel/built-in.a 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s }')
-	sysz=$(size "$y"/kernel/built-in.a 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s }')
-	check "the size table counts kernel/built-in.a text as size(1) does ($sy)" \
-		test "$sy" = "$sysz"
-	echo "# kernel/built-in.a text: =y $sysz, =n $sn"
+	"$y/scripts/inline/inline-check" --size-table y="$y/kernel/built-in.a" \
+		n="$n/kernel/built-in.a" >"$W/size-table" 2>&1
+	table() { awk -v n="$1" '$1 == n ":" { print $2 }' "$W/size-table"; }
+	text() { size "$1" | awk 'NR > 1 { s += $1 } END { if (NR > 1) print s }'; }
+	sy=$(text "$y/kernel/built-in.a")
+	sn=$(text "$n/kernel/built-in.a")
+	check "the size table counts kernel/built-in.a text as size(1) does, =y ($sy)" \
+		equal "$(table y)" "$sy"
+	check "and =n ($sn)" equal "$(table n)" "$sn"
+	check "the two modes build different kernel/ text (=n $((sn - sy)) bytes against =y)" \
+		test "$sy" -gt 1000000 -a "$sn" -gt 1000000 -a "$sy" != "$sn"
 fi
 
 finish

@@ -9,17 +9,21 @@
 # warnings and inline-summary.json against a plain -j2 build. Then the
 # compiler's own messages and status through W=inline, on a fixture
 # module that warns or fails.
+#
+# Builds: kernel/sched/ four times, real compiles (no cache): plain, ccache, distcc.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
 need_packages ccache distcc
+# Judged on real compiles: the tests' shared cache would answer them.
+real_compiles
 
 S=$OUT/check/scale
 rm -rf "$S"
 mkdir -p "$S"
-obj=$(obj_tree y)
+obj=$(obj_tree y) || exit 1
 DIR=kernel/sched
 
 # sched NAME MAKE-ARGS...: build $DIR from nothing with W=inline, then

@@ -4,6 +4,8 @@
 # The series on real 6.1 trees: make apply (once, and only once, and all
 # or nothing), make export, git am of the export on a clean tree, and
 # checkpatch --strict on every patch.
+#
+# Builds: no objects; applies the series to linked 6.1 trees and git am's it.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -11,7 +13,7 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 
 W=$OUT/check/series
 mkdir -p "$W"
-PRIS=$(pristine_tree)
+PRIS=$(pristine_tree) || exit 1
 
 touched_and_new() {
 	(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$TOP"/patches/*.patch
@@ -90,8 +92,28 @@ check "make export writes the series" \
 check "out/series/ has the cover letter and $npatches patches" \
 	test "$(ls "$OUT"/series/*.patch 2>/dev/null | wc -l)" = $((npatches + 1)) -a \
 	     -f "$OUT/series/0000-cover-letter.patch"
-check "the cover letter carries the size tables of inline.rst" \
-	grep -q 'text-size' "$OUT/series/0000-cover-letter.patch"
+# The rows of the size tables: "NAME.patch: SIZE ( DELTA) ( PCT%)".
+table_rows() {
+	sed -n 's/^ *\([^ ]*\.patch\): *\([0-9]*\) *( *\(-\{0,1\}[0-9]*\)) *( *\(-\{0,1\}[0-9.]*\)%).*/\1 \2 \3 \4/p' "$1"
+}
+table_rows "$TOP/Documentation/dev-tools/inline.rst" >"$W/rows.rst"
+table_rows "$OUT/series/0000-cover-letter.patch" >"$W/rows.cover"
+check "the cover letter carries the size tables of inline.rst, figure for figure ($(wc -l <"$W/rows.rst") rows)" \
+	sh -c "[ \$(wc -l <'$W/rows.rst') -ge $((3 * 2)) ] && cmp -s '$W/rows.rst' '$W/rows.cover'"
+# Each row's delta is its size less the row above's, and its percentage
+# that delta against its own size, as in the 2009 tables; a table starts
+# again at always-inline.patch, its baseline.
+tables_add_up() {
+	awk '$1 == "always-inline.patch" { prev = $2; if ($3 != 0) bad++; next }
+	     { if ($2 - prev != $3) bad++
+	       d = 100 * $3 / $2 - $4
+	       if (d > 0.0006 || d < -0.0006) bad++
+	       prev = $2 }
+	     END { if (bad) print bad " rows do not add up" > "/dev/stderr"
+		   exit bad > 0 || NR == 0 }' "$1"
+}
+check "in the cover letter, every delta and percentage is its row against the row above" \
+	tables_add_up "$W/rows.cover"
 check "the cover letter has no placeholder left" \
 	sh -c "! grep -q '\*\*\*\|@TABLES@' '$OUT/series/0000-cover-letter.patch'"
 
@@ -103,28 +125,33 @@ check "the mails are numbered 0001 to $(printf %04d "$npatches"), one per patch"
 	test "$(mails | wc -l)" = "$npatches" -a -n "$(mails | grep "/$(printf %04d "$npatches")-")"
 
 # 6. git am on a clean 6.1 tree: a git repository of the whole tree,
-# made once.
+# made once for each pristine tree.
 G=$OUT/check/git-6.1
-if [ ! -f "$G/.git-ready" ]; then
+if [ "$(cat "$G/.git-ready" 2>/dev/null)" != "$(pristine_stamp)" ]; then
 	log "making a git repository of the clean tree (once)"
 	rm -rf "$G"
 	cp -al "$PRIS" "$G"
 	rm -f "$G/.extracted"
 	# -f: Debian's .gitignore ignores the whole top level
-	(cd "$G" && git init -q -b base && git add -f -A . &&
-	 git -c user.name=base -c user.email=base@localhost commit -q -m "Linux 6.1") &&
-		touch "$G/.git-ready"
+	git -C "$G" init -q -b base && git -C "$G" add -f -A . &&
+	git -C "$G" -c user.name=base -c user.email=base@localhost \
+		commit -q -m "Linux 6.1" &&
+		pristine_stamp >"$G/.git-ready"
 fi
-(
-	cd "$G" &&
-	git am --abort >/dev/null 2>&1
-	git checkout -q -f base
-	git clean -qfdx -e .git-ready
-	git checkout -q -B am-test
-	git -c user.name=am -c user.email=am@localhost am -q $(mails)
-) >"$W/am.log" 2>&1
+# Every git command names its repository: no failure here can make one
+# act on the checkout this test runs from.
+am() {
+	git -C "$G" rev-parse --is-inside-work-tree >/dev/null &&
+	test "$(git -C "$G" rev-parse --show-toplevel)" = "$G" || return 1
+	git -C "$G" am --abort >/dev/null 2>&1
+	git -C "$G" checkout -q -f base &&
+	git -C "$G" clean -qfdx -e .git-ready &&
+	git -C "$G" checkout -q -B am-test &&
+	git -C "$G" -c user.name=am -c user.email=am@localhost am -q $(mails)
+}
+am >"$W/am.log" 2>&1
 check "git am applies every exported patch, in order, on a clean 6.1 tree" \
-	test "$(cd "$G" && git rev-list --count base..am-test 2>/dev/null)" = "$npatches"
+	equal "$(git -C "$G" rev-list --count base..am-test 2>/dev/null)" "$npatches"
 check "git am gives the same tree as make apply" \
 	test "$(fingerprint "$G")" = "$(fingerprint "$W/linux")"
 

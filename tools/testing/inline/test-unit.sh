@@ -3,6 +3,8 @@
 #
 # The lexer, the source reader and the report reader of scripts/inline/,
 # as unit tests (unit/unit-test.c), built with the host compiler.
+#
+# Builds: unit/unit-test.c with the host compiler; no kernel.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)

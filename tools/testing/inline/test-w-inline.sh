@@ -4,6 +4,8 @@
 # make W=inline on an external module with one function per class
 # (fixtures/w-inline): the exact warnings, the summary and its JSON, how
 # W= is parsed, incremental builds, make clean, and Clang.
+#
+# Builds: a fixture module against the =y tree, many times, and the Clang tree.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -13,7 +15,7 @@ W=$OUT/check/w-inline
 rm -rf "$W"
 mkdir -p "$W"
 FIX=$TOP/tools/testing/inline/fixtures/w-inline
-obj=$(obj_tree y)
+obj=$(obj_tree y) || exit 1
 M=$W/mod
 
 fresh_module() {
@@ -154,14 +156,7 @@ check "make clean removes the reports, the findings and inline-summary.json" \
 	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json')"
 
 # 5. Clang: one line, no check, a good build.
-C=$OUT/check/o-clang
-if [ ! -f "$C/.prepared" ]; then
-	rm -rf "$C"
-	mkdir -p "$C"
-	make -s -C "$SRC" O="$C" CC=clang defconfig >/dev/null 2>&1 &&
-	make -s -C "$SRC" O="$C" CC=clang -j"$JOBS" modules_prepare >"$C.log" 2>&1 &&
-		touch "$C/.prepared"
-fi
+C=$(obj_tree clang CC=clang) || exit 1
 fresh_module
 make -C "$C" CC=clang M="$M" W=inline modules >"$W/clang.log" 2>&1
 check "CC=clang W=inline: the module builds" test -f "$M/wi-classes.o"

@@ -13,6 +13,8 @@
 # The symbol tables (nm) and relocations (readelf) of the objects and a
 # lexical reading of the headers (lib/asm-header-inlines.py) are the
 # judge; the text sizes against both baselines are in size-experiment.sh.
+#
+# Builds: the whole defconfig vmlinux with W=inline (=y).
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -21,10 +23,21 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 W=$OUT/check/x86
 rm -rf "$W"
 mkdir -p "$W"
-y=$(obj_tree y)
+y=$(obj_tree y) || exit 1
 
+# Every object compiled by this build (from the cache when it is warm),
+# and so checked by it.
+remove_objects "$y" .
+touch "$W/build-start"
 check "make W=inline vmlinux succeeds on the x86_64 defconfig (CONFIG_WERROR=y)" \
 	sh -c "make -C '$y' -j'$JOBS' W=inline vmlinux >'$W/build.log' 2>&1"
+# The objects of the directories' own rules; the top level's one object,
+# .vmlinux.export.o, is made by the link (scripts/Makefile.vmlinux).
+kernel_objects "$y" . | grep / >"$W/kernel-objects"
+nk=$(wc -l <"$W/kernel-objects")
+nchecked=$(checked_by "$W/build-start" "$y" $(cat "$W/kernel-objects") | wc -l)
+check "every C object of the kernel was checked by this build ($nchecked of $nk)" \
+	test "$nk" -gt 2000 -a "$nchecked" = "$nk"
 check "no diagnostic about the checker's own input" \
 	sh -c "! grep 'warning: inline-check:' '$W/build.log' | grep -v '^ ' | grep -q ."
 
@@ -34,9 +47,8 @@ findings() { echo "$y/$(dirname "$1")/.$(basename "$1").inline-findings"; }
 ia32=$(cd "$y" && for o in $(cat "$W/objects"); do
 	readelf -h "$o" 2>/dev/null | grep -q 'Class:.*ELF32' && echo "$o"; done)
 n32=$(echo "$ia32" | wc -w)
-f32=0
-for o in $ia32; do [ -f "$(findings "$o")" ] && f32=$((f32 + 1)); done
-check "the i386 objects (32-bit vDSO, real mode) are checked: $f32 of $n32 have findings" \
+f32=$(checked_by "$W/build-start" "$y" $ia32 | wc -l)
+check "the i386 objects (32-bit vDSO, real mode) are checked: $f32 of $n32 have new findings" \
 	test "$n32" -gt 0 -a "$f32" = "$n32"
 
 # A known i386 case: the real-mode wakeup code stores __outb in pio_ops

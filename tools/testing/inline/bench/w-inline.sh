@@ -30,6 +30,8 @@ DIR=${DIR%/}
 B=$OUT/bench
 mkdir -p "$B"
 need_packages ccache
+# Times real compiles, and its own cache below: never the tests' cache.
+real_compiles
 patched_tree "$SRC"
 for t in plain winline; do
 	[ -f "$B/o-$t/.config" ] || configure "$SRC" "$B/o-$t"

@@ -6,7 +6,7 @@
 # Source it with TOP set to the top of this repository.
 
 : "${TOP:?}"
-OUT=${OUT:-$TOP/out}
+OUT=${INLINE_OUT:-$TOP/out}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 PRISTINE=$OUT/linux-source-6.1
 JOBS=${JOBS:-$(nproc)}
@@ -46,21 +46,62 @@ need_packages() {
 	fi
 }
 
-# The unpatched 6.1 tree, extracted once from Debian's linux-source-6.1.
+# The tests' builds go through ccache (Debian's package): its masquerade
+# directory first in PATH makes "gcc" and "clang" ccache, so Kbuild's
+# command lines stay as they are and a tree built without the cache is
+# not rebuilt with it. The cache is the user's, kept between runs; it is
+# keyed on absolute paths, so a clone in the same place reuses it.
+# W=inline's report travels in the compiler's stderr, which ccache replays
+# on a hit (test-scale proves the findings the same). INLINE_CCACHE=0
+# turns it off.
+CCACHE_BIN=/usr/lib/ccache
+
+build_cache() {
+	[ "${INLINE_CCACHE:-1}" = 1 ] || return 0
+	[ -x "$CCACHE_BIN/gcc" ] || die "no $CCACHE_BIN/gcc: is Debian's ccache installed?"
+	export CCACHE_DIR=${INLINE_CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-inline/ccache}
+	mkdir -p "$CCACHE_DIR"
+	case ":$PATH:" in
+	*":$CCACHE_BIN:"*) ;;
+	*) export PATH=$CCACHE_BIN:$PATH ;;
+	esac
+}
+
+# For a test or a benchmark that needs the compiler to run: no cache.
+real_compiles() {
+	PATH=$(echo ":$PATH:" | sed "s|:$CCACHE_BIN:|:|g; s|^:||; s|:\$||")
+	export PATH
+	unset CCACHE_DIR
+}
+
+# The unpatched 6.1 tree, extracted once from Debian's linux-source-6.1,
+# and again when the package brings another tarball: .extracted holds the
+# tarball's size and time, the stamp the trees made from it carry.
 pristine_tree() {
+	local stamp
 	mkdir -p "$OUT"
-	if [ ! -f "$PRISTINE/.extracted" ]; then
-		[ -f "$TARBALL" ] || need_packages
+	[ -f "$TARBALL" ] || [ -f "$PRISTINE/.extracted" ] || need_packages
+	if [ -f "$TARBALL" ]; then
+		stamp=$(stat -L -c '%s %Y' "$TARBALL")
+	else
+		stamp=$(cat "$PRISTINE/.extracted")
+	fi
+	if [ "$(cat "$PRISTINE/.extracted" 2>/dev/null)" != "$stamp" ]; then
 		[ -f "$TARBALL" ] || die "$TARBALL not found"
 		log "extracting $TARBALL"
 		rm -rf "$PRISTINE" "$PRISTINE.tmp"
 		mkdir -p "$PRISTINE.tmp"
-		tar -C "$PRISTINE.tmp" -xf "$TARBALL"
+		tar -C "$PRISTINE.tmp" -xf "$TARBALL" || die "cannot extract $TARBALL"
 		mv "$PRISTINE.tmp/linux-source-6.1" "$PRISTINE"
 		rmdir "$PRISTINE.tmp"
-		touch "$PRISTINE/.extracted"
+		echo "$stamp" >"$PRISTINE/.extracted"
 	fi
 	echo "$PRISTINE"
+}
+
+# The stamp of the pristine tree, for the trees made from it.
+pristine_stamp() {
+	cat "$(pristine_tree)/.extracted"
 }
 
 # A copy of the pristine tree in $1, made of hard links: cheap, and safe
@@ -80,8 +121,10 @@ link_tree() {
 patched_tree() {
 	local dir=$1 stamp f
 
-	stamp=$(cd "$TOP" && cat patches/series patches/*.patch Kconfig.inline \
-		$(series_new_files | grep -v '^Documentation/') | md5sum | cut -d' ' -f1)
+	stamp=$( (pristine_stamp && cd "$TOP" &&
+		  cat patches/series patches/*.patch Kconfig.inline \
+		      $(series_new_files | grep -v '^Documentation/')) |
+		md5sum | cut -d' ' -f1)
 	if [ -f "$dir/.series-stamp" ] && [ "$(cat "$dir/.series-stamp")" = "$stamp" ]; then
 		for f in $(series_new_files | grep '^Documentation/'); do
 			cmp -s "$TOP/$f" "$dir/$f" || cp --remove-destination "$TOP/$f" "$dir/$f"
@@ -100,16 +143,21 @@ series_new_files() {
 }
 
 # Configure an O= tree: defconfig, then the given options (NAME=y/n).
+# CC=... and LLVM=... among them are passed to make instead.
 configure() {
-	local src=$1 obj=$2 opt
+	local src=$1 obj=$2 opt mk=""
 	shift 2
 	mkdir -p "$obj"
-	make -s -C "$src" O="$obj" defconfig >/dev/null
 	for opt in "$@"; do
+		case $opt in CC=*|LLVM=*) mk="$mk $opt" ;; esac
+	done
+	make -s -C "$src" O="$obj" $mk defconfig >/dev/null
+	for opt in "$@"; do
+		case $opt in CC=*|LLVM=*) continue ;; esac
 		"$src/scripts/config" --file "$obj/.config" \
 			"$([ "${opt#*=}" = y ] && echo -e || echo -d)" "${opt%=*}"
 	done
-	make -s -C "$src" O="$obj" olddefconfig >/dev/null
+	make -s -C "$src" O="$obj" $mk olddefconfig >/dev/null
 }
 
 # Test result lines: one per case, and the closing count CI reads.
@@ -141,19 +189,25 @@ finish() {
 # The patched source tree the tests and the demo share.
 SRC=$OUT/check/linux
 
-# An O= tree of $SRC, configured (defconfig plus the given options) and
-# ready for external modules, kept while the series and options are the
-# same. Prints its path.
+# An O= tree of $SRC, configured (defconfig plus the given options, and
+# CC=... for another compiler) and ready for external modules, kept while
+# the series, the options and the compiler are the same. Prints its path.
 obj_tree() {
-	local name=$1 dir=$OUT/check/o-$1 stamp
+	local name=$1 dir=$OUT/check/o-$1 stamp opt mk="" cc=gcc
 	shift
 	patched_tree "$SRC"
-	stamp="$(cat "$SRC/.series-stamp") $*"
+	for opt in "$@"; do
+		case $opt in
+		CC=*)	mk="$mk $opt"; cc=${opt#CC=} ;;
+		LLVM=*)	mk="$mk $opt"; cc=clang ;;
+		esac
+	done
+	stamp="$(cat "$SRC/.series-stamp") $* $($cc --version | head -1)"
 	if [ ! -f "$dir/.tree-stamp" ] || [ "$(cat "$dir/.tree-stamp")" != "$stamp" ]; then
 		log "configuring ${dir#$TOP/} (defconfig $*)"
 		rm -rf "$dir"
 		configure "$SRC" "$dir" "$@"
-		make -s -C "$SRC" O="$dir" -j"$JOBS" W=inline modules_prepare \
+		make -s -C "$SRC" O="$dir" $mk -j"$JOBS" W=inline modules_prepare \
 			>"$dir.prepare.log" 2>&1 ||
 			die "make modules_prepare failed, see $dir.prepare.log"
 		echo "$stamp" >"$dir/.tree-stamp"
@@ -170,7 +224,54 @@ c_objects() {
 	 while read -r o; do [ -f "$o" ] && echo "$o"; done | sort)
 }
 
+# kernel_objects TREE DIR: the C objects of the kernel under DIR, that is
+# c_objects less the host programs' (compiled without -nostdinc).
+kernel_objects() {
+	c_objects "$1" "$2" | sed 's|^\(.*/\)\{0,1\}\([^/]*\)$|\1.\2.cmd|' |
+		(cd "$1" && xargs -r grep -l -e ' -nostdinc ') |
+		sed 's|\.\([^/]*\)\.cmd$|\1|'
+}
+
+# remove_objects TREE DIR: delete the kernel's C objects under DIR, so that
+# the next build compiles them, and W=inline checks them, again. With the
+# cache warm, that costs little.
+remove_objects() {
+	kernel_objects "$1" "$2" | (cd "$1" && xargs -r rm -f --)
+}
+
+# checked_by STAMP TREE OBJECT...: the objects whose findings file was
+# written after STAMP, that is by the checker in this build.
+checked_by() {
+	local stamp=$1 tree=$2 o f
+	shift 2
+	for o in "$@"; do
+		f=$tree/$(dirname "$o")/.$(basename "$o").inline-findings
+		[ "$f" -nt "$stamp" ] && echo "$o"
+	done
+}
+
 # nm's symbol types of name in an object: "t", "T", or nothing.
 symbol_type() {
 	nm "$1" | awk -v n="$2" '$3 == n { print $2 }'
+}
+
+# absent OBJECT NAME WITNESS: nm reads OBJECT, which defines WITNESS (a
+# symbol that must be there), and has no copy of NAME, not even a clone
+# (NAME.constprop.0, NAME.isra.0, ...). Without the witness, a missing
+# object or a failing nm would pass for an absent symbol.
+absent() {
+	local syms
+
+	syms=$(nm "$1") || return 1
+	echo "$syms" | awk -v w="$3" '$3 == w { f = 1 } END { exit !f }' || {
+		echo "absent: $1 does not define $3" >&2
+		return 1
+	}
+	echo "$syms" | awk -v n="$2" '$3 == n || index($3, n ".") == 1 { f = 1 }
+				     END { exit f }'
+}
+
+# equal A B: two values that are the same and not empty.
+equal() {
+	[ -n "$1" ] && [ "$1" = "$2" ]
 }
