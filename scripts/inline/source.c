@@ -721,10 +721,44 @@ static unsigned int attributes_then_brace(const struct tokens *t,
 	return end;
 }
 
+/* Words that start a statement or an expression, never a declaration. */
+static const char *const statement_words[] = {
+	"return", "if", "else", "while", "for", "do", "switch", "case",
+	"default", "goto", "sizeof", NULL,
+};
+
+/*
+ * Is [decl, nb) what comes before a declarator's name: one or more
+ * specifiers, types, '*' and attributes with their arguments? A call
+ * such as "#define nodes_weight(m) __nodes_weight(&(m), MAX_NUMNODES)"
+ * has nothing there, and "return f(x)" a statement word.
+ */
+static int declarator_lead(const struct tokens *t, unsigned int decl,
+			   unsigned int nb)
+{
+	unsigned int i = decl;
+
+	if (decl >= nb)
+		return 0;
+	while (i < nb) {
+		if (tok_punct(t, i, '*')) {
+			i++;
+			continue;
+		}
+		if (t->tok[i].type != T_IDENT ||
+		    ident_in(t, i, statement_words))
+			return 0;
+		i++;
+		if (i < nb && tok_punct(t, i, '('))
+			i = skip_group(t, i, nb) + 1;
+	}
+	return i == nb;
+}
+
 /*
  * Scan [from, end) for definitions. In a macro body, a declarator that
  * ends the body is a definition whose body follows the macro's call
- * (SYSCALL_DEFINEx).
+ * (SYSCALL_DEFINEx); a call that ends it is not.
  */
 static void scan_range(struct scan *s, unsigned int from, unsigned int end);
 
@@ -847,7 +881,8 @@ static void scan_range(struct scan *s, unsigned int from, unsigned int end)
 			}
 			i = c;
 			/* in a macro, the body may follow the macro's call */
-			if (have && s->macro && c + 1 == end) {
+			if (have && s->macro && c + 1 == end && have_params &&
+			    declarator_lead(t, decl, nb)) {
 				record(s, decl, nb, ne, 0, 0);
 				have = 0;
 			}
@@ -902,14 +937,31 @@ static int lex_file(struct srcset *ss, struct srcfile *f)
 /* ------------------------------------------------------------------ */
 /* Looking names up */
 
+/*
+ * The definition of name: one with a body if there is one, else one whose
+ * body follows a macro's call.
+ */
 static struct funcdef *find_exact(struct srcset *ss, const char *name)
 {
-	struct funcdef *d;
+	struct funcdef *d, *bodiless = NULL;
 
-	for (d = ss->defs[hash_str(name, strlen(name))]; d; d = d->next)
-		if (!strcmp(d->name, name))
+	for (d = ss->defs[hash_str(name, strlen(name))]; d; d = d->next) {
+		if (strcmp(d->name, name))
+			continue;
+		if (d->has_body)
 			return d;
-	return NULL;
+		if (!bodiless)
+			bodiless = d;
+	}
+	return bodiless;
+}
+
+/* Is name's definition found, body and all? */
+static int found_with_body(struct srcset *ss, const char *name)
+{
+	const struct funcdef *d = find_exact(ss, name);
+
+	return d && d->has_body;
 }
 
 static struct macro *find_macro(struct srcset *ss, const char *name,
@@ -1323,8 +1375,12 @@ int srcset_resolve(struct srcset *ss, const char *const *names, int n)
 		if (!ss->files[i].header)
 			lex_file(ss, &ss->files[i]);
 
+	/*
+	 * A name stays wanted while its only definition is one whose body
+	 * follows a macro's call: a header may still have the real one.
+	 */
 	for (k = 0; k < n; k++)
-		want[k] = !find_exact(ss, names[k]);
+		want[k] = !found_with_body(ss, names[k]);
 	wanted_init(&w, names, n, want);
 	for (i = 0; w.missing && i < ss->nfiles; i++) {
 		struct srcfile *f = &ss->files[i];
@@ -1333,7 +1389,7 @@ int srcset_resolve(struct srcset *ss, const char *const *names, int n)
 			continue;
 		lex_file(ss, f);
 		for (k = 0; k < n; k++)
-			if (want[k] && find_exact(ss, names[k])) {
+			if (want[k] && found_with_body(ss, names[k])) {
 				want[k] = 0;
 				w.missing--;
 			}

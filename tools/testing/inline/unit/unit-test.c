@@ -177,7 +177,11 @@ static const char source_cases[] =
 "#endif\n"
 "#if !IS_ENABLED(CONFIG_NO)\n"
 "static inline int cfg2(void) { return 3; }\n"
-"#endif\n";
+"#endif\n"
+"#define weight(m) __weight(&(m), 4)\n"
+"static inline int __weight(const int *p, int n) { return *p + n; }\n"
+"#define set_it(p, v) native_set_it(p, v)\n"
+"#define get_it(p) return get_it_once(p)\n";
 
 static void test_source(void)
 {
@@ -234,7 +238,37 @@ static void test_source(void)
 	result(d && d->line == 29, "source: #ifdef CONFIG_YES picks the live branch");
 	d = lookup(ss, "cfg2");
 	result(d && d->line == 34, "source: #if !IS_ENABLED(CONFIG_NO) is live");
+	d = lookup(ss, "__weight");
+	result(d && d->line == 37 && d->has_body && d->annot == A_INLINE,
+	       "source: a macro that ends in a call is not a definition (__weight at 37)");
+	d = lookup(ss, "native_set_it");
+	result(!d, "source: nor is one whose call has plain arguments");
+	d = lookup(ss, "get_it_once");
+	result(!d, "source: nor a 'return f(x)'");
 	srcset_free(ss);
+	free(files[0]);
+
+	/*
+	 * The .c file is read first; a declarator macro in it, never called,
+	 * leaves a definition without a body. The header's, with its body
+	 * and annotation, is the one found.
+	 */
+	files[0] = strdup(write_file("tu.c",
+		"#include \"tu.h\"\n"
+		"#define DECLARE_REAL(x) static inline_hint int real_one(int x)\n"));
+	{
+		char *both[2] = { files[0], NULL };
+
+		both[1] = strdup(write_file("tu.h",
+			"static inline int real_one(int a) { return a; }\n"));
+		ss = srcset_open_files(both, 2, tmpdir);
+		d = lookup(ss, "real_one");
+		result(d && d->has_body && d->annot == A_INLINE &&
+		       !strcmp(d->file, "tu.h"),
+		       "source: a definition with its body wins over one without");
+		srcset_free(ss);
+		free(both[1]);
+	}
 	free(files[0]);
 }
 
