@@ -41,19 +41,16 @@ check "no diagnostic about the checker's own input" \
 log "preprocessing $nobj objects for the judge"
 (cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objects" | sed 's/\.o$/.i/') \
 	>"$W/cpp.log" 2>&1)
-# expected OBJECT: the functions with a copy in OBJECT that its .i
-# declares inline, in judge/OBJECT.expected; no file when it has no copy
-# of any function. One per core at once.
+# expected OBJECT: inline_copies of OBJECT, in judge/OBJECT.expected. One
+# per core at once.
 expected() {
-	local names f=$W/judge/$(echo "$1" | tr / _)
-	names=$(nm "$y/$1" | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sed 's/\..*//' | sort -u)
-	[ -n "$names" ] || return 0
-	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" $names \
-		>"$f.kinds" || return 1
-	awk '$2 == "inline" || $2 == "forced" { print $1 }' "$f.kinds" | sort >"$f.expected"
+	inline_copies "$y/$1" "$y/${1%.o}.i" \
+		>"$W/judge/$(echo "$1" | tr / _).expected.tmp" &&
+	mv "$W/judge/$(echo "$1" | tr / _).expected.tmp" \
+		"$W/judge/$(echo "$1" | tr / _).expected"
 }
 judge_all() {
-	export -f expected
+	export -f expected inline_copies
 	export y W TOP
 	echo "$objects" | xargs -r -P "$JOBS" -n 1 bash -c 'expected "$1"' _
 }
@@ -66,8 +63,7 @@ for o in $objects; do
 	e=$W/judge/$(echo "$o" | tr / _).expected
 	[ -f "$e" ] || continue
 	cp "$e" "$W/expected"
-	tail -n +2 "$y/$(dirname "$o")/.$(basename "$o").inline-findings" |
-		awk -F'\t' '$1 != "asm-inline-without-asm" { print $2 }' | sort -u >"$W/reported"
+	reported "$y/$(dirname "$o")/.$(basename "$o").inline-findings" >"$W/reported"
 	expected_total=$((expected_total + $(wc -l <"$W/expected")))
 	if ! diff -q "$W/expected" "$W/reported" >/dev/null; then
 		echo "== $o" >>"$W/judge.diff"

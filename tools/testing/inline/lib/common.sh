@@ -250,6 +250,28 @@ checked_by() {
 	done
 }
 
+# inline_copies OBJECT IFILE: the functions with a copy in OBJECT (nm,
+# clones counted for their function) that the compiler's preprocessed
+# source IFILE declares inline or __always_inline, by the tests' own
+# reader (lib/declared-inline.py); sorted. Fails when either cannot be
+# read.
+inline_copies() {
+	local syms names kinds
+
+	syms=$(nm "$1") || return 1
+	names=$(echo "$syms" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u)
+	[ -n "$names" ] || return 0
+	kinds=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$2" $names) ||
+		return 1
+	echo "$kinds" | awk '$2 == "inline" || $2 == "forced" { print $1 }' | sort
+}
+
+# reported FINDINGS: the functions a findings file names, less the notes
+# on __asm_inline functions without an asm (not copies); sorted.
+reported() {
+	tail -n +2 "$1" | awk -F'\t' '$1 != "asm-inline-without-asm" { print $2 }' | sort -u
+}
+
 # nm's symbol types of name in an object: "t", "T", or nothing.
 symbol_type() {
 	nm "$1" | awk -v n="$2" '$3 == n { print $2 }'
