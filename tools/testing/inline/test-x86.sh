@@ -10,9 +10,12 @@
 #  - the 32-bit vDSO and the real-mode objects (i386 ELF) are checked
 #    like the others.
 #
-# The symbol tables (nm) and relocations (readelf) of the objects and a
-# lexical reading of the headers (lib/asm-header-inlines.py) are the
-# judge; the text sizes against both baselines are in size-experiment.sh.
+# The judge is the tests' own, never the checker's labels: the symbol
+# tables (nm), a lexical reading of the headers for the candidates
+# (lib/asm-header-inlines.py), the preprocessed source of the objects
+# with a copy for the definition each compiled (lib/declared-inline.py),
+# and their relocations for the address taken (lib/address-taken.py).
+# The text sizes against both baselines are in size-experiment.sh.
 #
 # Builds: the whole defconfig vmlinux with W=inline (=y).
 
@@ -54,8 +57,15 @@ check "the i386 objects (32-bit vDSO, real mode) are checked: $f32 of $n32 have 
 # A known i386 case: the real-mode wakeup code stores __outb in pio_ops
 # (an R_386_32 relocation in .text.startup), so its copy is address-taken.
 wm=$y/arch/x86/realmode/rm/wakemain.o
-check "arch/x86/realmode/rm/wakemain.o has 't __outb' and R_386_32 relocations" \
-	sh -c "[ '$(symbol_type "$wm" __outb)' = t ] && readelf -r '$wm' | grep -q R_386_32"
+# Address-taken, judged from the object by the tests' own reader of its
+# relocations and objdump's instructions (lib/address-taken.py).
+address_taken() {
+	python3 "$TOP/tools/testing/inline/lib/address-taken.py" "$1" "$2" |
+		awk '$2 == "yes" { print $3 }'
+}
+wm_ref=$(address_taken "$wm" __outb)
+check "arch/x86/realmode/rm/wakemain.o has 't __outb' and a relocation to it, not a call (${wm_ref:-none})" \
+	sh -c "[ '$(symbol_type "$wm" __outb)' = t ] && [ -n '$wm_ref' ]"
 check "and W=inline says its copy of __outb is there because its address is taken" \
 	sh -c "awk -F'\t' '\$1 == \"address-taken\" && \$2 == \"__outb\"' '$(findings arch/x86/realmode/rm/wakemain.o)' | grep -q ."
 
@@ -75,26 +85,67 @@ check "the series marks asm wrappers of arch/x86/include/asm/ __asm_inline ($nas
 	($2 in a) { print $1, $2, a[$2] }' "$W/header-inlines" - >"$W/copies"
 # OBJECT NAME ANNOTATIONS..., less the functions a header also marks inline_hint
 grep -v ' inline_hint' "$W/copies" >"$W/judged" || true
+# The definition each object compiled, from its preprocessed source by
+# the tests' own reader (lib/declared-inline.py): a header's stub for a
+# configuration that is off may share its name with a plain function of
+# the .c file, and the lexical reading above cannot tell them apart.
+objs=$(cut -d' ' -f1 "$W/judged" | sort -u)
+(cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objs" | sed 's/\.o$/.i/')) \
+	>"$W/cpp.log" 2>&1
 asm_bad=0
 asm_copies=0
 warn_bad=0
+plain=0
+unnamed=0
+other=0
+unread=0
 while read -r o name annots; do
+	kind=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" \
+		"$y/${o%.o}.i" "$name" 2>/dev/null | awk '{ print $2 }')
 	cls=$(awk -F'\t' -v n="$name" '$2 == n && $3 ~ /^arch\/x86\/include\/asm\// { print $1 }' \
 		"$(findings "$o")" | head -1)
+	case $kind in
+	inline)
+		plain=$((plain + 1))
+		[ -n "$cls" ] || { unnamed=$((unnamed + 1)); echo "unnamed: $o $name" >>"$W/judge.diff"; } ;;
+	forced) ;;
+	"")	unread=$((unread + 1)); echo "unread: $o $name" >>"$W/judge.diff"; continue ;;
+	*)	other=$((other + 1)); continue ;;
+	esac
 	case " $annots " in
 	*" __asm_inline "*)
+		[ "$kind" = forced ] || continue
 		asm_copies=$((asm_copies + 1))
-		[ "$cls" = address-taken ] || { asm_bad=$((asm_bad + 1)); echo "asm: $o $name [$cls]" >>"$W/judge.diff"; } ;;
+		[ -n "$(address_taken "$y/$o" "$name")" ] ||
+			{ asm_bad=$((asm_bad + 1)); echo "asm: $o $name [$cls]" >>"$W/judge.diff"; } ;;
 	esac
 	case "$cls" in
 	""|address-taken) ;;
 	*) warn_bad=$((warn_bad + 1)); echo "warning: $o $name [$cls]" >>"$W/judge.diff" ;;
 	esac
 done <"$W/judged"
-check "no __asm_inline function has a copy but where its address is taken ($asm_copies copies, $asm_bad others)" \
+check "the judge read the definition every copy is of ($(wc -l <"$W/judged") copies, $unread unread)" \
+	test "$(wc -l <"$W/judged")" -gt 0 -a "$unread" = 0
+check "every copy of a plain inline function of arch/x86/include/asm/ is named ($plain copies, $unnamed not; $other copies are of a function the .c defines)" \
+	test "$unnamed" = 0
+check "no __asm_inline function has a copy but where the object takes its address ($asm_copies copies, $asm_bad others)" \
 	test "$asm_bad" = 0
 check "W=inline warns about no function of arch/x86/include/asm/ ($warn_bad warnings; see judge.diff)" \
 	test "$warn_bad" = 0
+# The other way round, on the whole build: every function a finding
+# names has a copy in its object.
+(cd "$y" && xargs nm -o <"$W/kernel-objects" 2>/dev/null) |
+	awk '$2 ~ /^[tTwW]$/ { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
+	sort -u >"$W/symbols"
+sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.inline-findings|' "$W/kernel-objects" |
+	(cd "$y" && xargs awk -F'\t' 'FNR > 1 && $1 != "asm-inline-without-asm" {
+		o = FILENAME; sub(/\.inline-findings$/, "", o)
+		match(o, /\/\.[^\/]*$/)
+		print substr(o, 1, RSTART) substr(o, RSTART + 2), $2 }') |
+	sort -u >"$W/named"
+comm -23 "$W/named" "$W/symbols" >"$W/named-without-copy"
+check "every function a finding names has a copy in its object ($(wc -l <"$W/named") findings, $(wc -l <"$W/named-without-copy") without)" \
+	test -s "$W/named" -a ! -s "$W/named-without-copy"
 nwarn=$(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
