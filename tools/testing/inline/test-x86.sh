@@ -146,6 +146,47 @@ sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.inline-findings|' "$W/kernel-objects" |
 comm -23 "$W/named" "$W/symbols" >"$W/named-without-copy"
 check "every function a finding names has a copy in its object ($(wc -l <"$W/named") findings, $(wc -l <"$W/named-without-copy") without)" \
 	test -s "$W/named" -a ! -s "$W/named-without-copy"
+# And every copy of a function declared plain inline is named, on the
+# whole build: the candidates are the local copies of the names that a
+# header of include/ or arch/x86/include/, or a .c file of the build,
+# defines inline (a lexical reading); those no finding names are judged
+# by their object's preprocessed source, which says whether the
+# definition it compiled is that inline one or, say, a plain function of
+# the same name.
+# (a generated .c is named relative to the object tree)
+sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.cmd|' "$W/kernel-objects" |
+	(cd "$y" && xargs sed -n 's/^source_[^ ]* := //p') |
+	sed "s|^\([^/]\)|$y/\1|" | sort -u >"$W/c-sources"
+python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
+	$(find "$SRC/include" "$SRC/arch/x86/include" -name '*.h') $(cat "$W/c-sources") \
+	>"$W/inline-definitions"
+read_all=$?
+check "the judge reads every header and every .c of the build ($(wc -l <"$W/c-sources") .c files)" \
+	test "$read_all" = 0 -a "$(wc -l <"$W/c-sources")" -gt 2000
+awk '$2 == "inline" || $2 == "__inline__" { print $1 }' "$W/inline-definitions" |
+	sort -u >"$W/plain-names"
+(cd "$y" && xargs nm -o <"$W/kernel-objects" 2>/dev/null) |
+	awk '$2 == "t" { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
+	sort -u | awk 'NR == FNR { a[$1]; next } ($2 in a)' "$W/plain-names" - |
+	sort -u >"$W/plain-copies"
+comm -23 "$W/plain-copies" "$W/named" >"$W/plain-unnamed"
+objs=$(cut -d' ' -f1 "$W/plain-unnamed" | sort -u)
+(cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objs" | sed 's/\.o$/.i/')) \
+	>"$W/cpp-plain.log" 2>&1
+# kinds OBJECT: "OBJECT NAME KIND" for its unnamed candidates
+kinds() {
+	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" \
+		$(awk -v o="$1" '$1 == o { print $2 }' "$W/plain-unnamed") |
+		sed "s|^|$1 |" || echo "$1 - unread"
+}
+export -f kinds
+export y W TOP
+echo "$objs" | xargs -r -P "$JOBS" -n 1 bash -c 'kinds "$1"' _ >"$W/plain-kinds"
+unnamed=$(awk '$3 == "inline"' "$W/plain-kinds" | tee -a "$W/judge.diff" | wc -l)
+unread=$(awk '$3 == "unread"' "$W/plain-kinds" | tee -a "$W/judge.diff" | wc -l)
+check "every copy of a function declared plain inline is named, whole build ($(wc -l <"$W/plain-copies") candidates, $(wc -l <"$W/plain-unnamed") not named: of another definition but $unnamed; $unread objects unread)" \
+	test -s "$W/plain-copies" -a "$unnamed" = 0 -a "$unread" = 0 -a \
+	     "$(wc -l <"$W/plain-kinds")" -ge "$(wc -l <"$W/plain-unnamed")"
 nwarn=$(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
