@@ -44,10 +44,9 @@ log "preprocessing $nobj objects for the judge"
 # expected OBJECT: inline_copies of OBJECT, in judge/OBJECT.expected. One
 # per core at once.
 expected() {
-	inline_copies "$y/$1" "$y/${1%.o}.i" \
-		>"$W/judge/$(echo "$1" | tr / _).expected.tmp" &&
-	mv "$W/judge/$(echo "$1" | tr / _).expected.tmp" \
-		"$W/judge/$(echo "$1" | tr / _).expected"
+	local e=$W/judge/$(echo "$1" | tr / _).expected
+
+	inline_copies "$y/$1" "$y/${1%.o}.i" >"$e.tmp" && mv "$e.tmp" "$e"
 }
 judge_all() {
 	export -f expected inline_copies

@@ -69,6 +69,12 @@ check "arch/x86/realmode/rm/wakemain.o has 't __outb' and a relocation to it, no
 check "and W=inline says its copy of __outb is there because its address is taken" \
 	sh -c "awk -F'\t' '\$1 == \"address-taken\" && \$2 == \"__outb\"' '$(findings arch/x86/realmode/rm/wakemain.o)' | grep -q ."
 
+# The symbol tables of every object, read once: "OBJECT TYPE NAME", a
+# clone counted for its function.
+(cd "$y" && xargs nm -o <"$W/objects" 2>/dev/null) |
+	awk '{ split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $2, $3 }' |
+	sort -u >"$W/nm"
+
 # The judge: every copy, in any object, of a function that
 # arch/x86/include/asm/ defines inline (not inline_hint).
 python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
@@ -77,21 +83,68 @@ python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
 nasm=$(awk '$2 == "__asm_inline"' "$W/header-inlines" | cut -d' ' -f1 | sort -u | wc -l)
 check "the series marks asm wrappers of arch/x86/include/asm/ __asm_inline ($nasm functions)" \
 	test "$nasm" -ge 100
-: >"$W/copies"
 # local text symbols only: a copy of a static inline function is local
-(cd "$y" && xargs nm -o <"$W/objects" 2>/dev/null) |
-	awk '$2 == "t" { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
-	sort -u | awk 'NR == FNR { a[$1] = a[$1] " " $2; next }
+awk '$2 == "t" { print $1, $3 }' "$W/nm" | sort -u |
+	awk 'NR == FNR { a[$1] = a[$1] " " $2; next }
 	($2 in a) { print $1, $2, a[$2] }' "$W/header-inlines" - >"$W/copies"
 # OBJECT NAME ANNOTATIONS..., less the functions a header also marks inline_hint
 grep -v ' inline_hint' "$W/copies" >"$W/judged" || true
+
+# The findings of the whole build: "OBJECT NAME", the functions they name.
+sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.inline-findings|' "$W/kernel-objects" |
+	(cd "$y" && xargs awk -F'\t' 'FNR > 1 && $1 != "asm-inline-without-asm" {
+		o = FILENAME; sub(/\.inline-findings$/, "", o)
+		match(o, /\/\.[^\/]*$/)
+		print substr(o, 1, RSTART) substr(o, RSTART + 2), $2 }') |
+	sort -u >"$W/named"
+
+# And the candidates for the whole build: the local copies, in the
+# kernel's objects, of the names that a header of include/ or
+# arch/x86/include/, or a .c file of the build, defines plain inline (a
+# lexical reading); those that no finding names are judged below.
+# (a generated .c is named relative to the object tree)
+sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.cmd|' "$W/kernel-objects" |
+	(cd "$y" && xargs sed -n 's/^source_[^ ]* := //p') |
+	sed "s|^\([^/]\)|$y/\1|" | sort -u >"$W/c-sources"
+python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
+	$(find "$SRC/include" "$SRC/arch/x86/include" -name '*.h') $(cat "$W/c-sources") \
+	>"$W/inline-definitions"
+read_all=$?
+check "the judge reads every header and every .c of the build ($(wc -l <"$W/c-sources") .c files)" \
+	test "$read_all" = 0 -a "$(wc -l <"$W/c-sources")" -gt 2000
+awk '$2 == "inline" || $2 == "__inline__" { print $1 }' "$W/inline-definitions" |
+	sort -u >"$W/plain-names"
+awk 'FILENAME == ARGV[1] { k[$1]; next }
+     FILENAME == ARGV[2] { a[$1]; next }
+     $2 == "t" && ($1 in k) && ($3 in a) { print $1, $3 }' \
+	"$W/kernel-objects" "$W/plain-names" "$W/nm" | sort -u >"$W/plain-copies"
+comm -23 "$W/plain-copies" "$W/named" >"$W/plain-unnamed"
+
 # The definition each object compiled, from its preprocessed source by
-# the tests' own reader (lib/declared-inline.py): a header's stub for a
-# configuration that is off may share its name with a plain function of
-# the .c file, and the lexical reading above cannot tell them apart.
-objs=$(cut -d' ' -f1 "$W/judged" | sort -u)
+# the tests' own reader (lib/declared-inline.py), for both: a header's
+# stub for a configuration that is off may share its name with a plain
+# function of the .c file, and a lexical reading cannot tell them apart.
+# Each .i is read once, one object per core at once.
+(cut -d' ' -f1,2 "$W/judged"; cat "$W/plain-unnamed") | sort -u >"$W/wanted"
+objs=$(cut -d' ' -f1 "$W/wanted" | sort -u)
 (cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objs" | sed 's/\.o$/.i/')) \
 	>"$W/cpp.log" 2>&1
+# kinds OBJECT: "OBJECT NAME KIND" for its names in wanted; nothing when
+# its .i cannot be read
+kinds() {
+	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" \
+		$(awk -v o="$1" '$1 == o { print $2 }' "$W/wanted") >"$W/kinds.$$" &&
+		sed "s|^|$1 |" "$W/kinds.$$"
+	rm -f "$W/kinds.$$"
+}
+export -f kinds
+export y W TOP
+echo "$objs" | xargs -r -P "$JOBS" -n 1 bash -c 'kinds "$1"' _ >"$W/kinds"
+# kind_of OBJECT NAME: inline, forced, hint, no, unknown; empty if unread
+kind_of() {
+	awk -v o="$1" -v n="$2" '$1 == o && $2 == n { print $3; exit }' "$W/kinds"
+}
+
 asm_bad=0
 asm_copies=0
 warn_bad=0
@@ -100,8 +153,7 @@ unnamed=0
 other=0
 unread=0
 while read -r o name annots; do
-	kind=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" \
-		"$y/${o%.o}.i" "$name" 2>/dev/null | awk '{ print $2 }')
+	kind=$(kind_of "$o" "$name")
 	cls=$(awk -F'\t' -v n="$name" '$2 == n && $3 ~ /^arch\/x86\/include\/asm\// { print $1 }' \
 		"$(findings "$o")" | head -1)
 	case $kind in
@@ -132,61 +184,26 @@ check "no __asm_inline function has a copy but where the object takes its addres
 	test "$asm_bad" = 0
 check "W=inline warns about no function of arch/x86/include/asm/ ($warn_bad warnings; see judge.diff)" \
 	test "$warn_bad" = 0
+
 # The other way round, on the whole build: every function a finding
 # names has a copy in its object.
-(cd "$y" && xargs nm -o <"$W/kernel-objects" 2>/dev/null) |
-	awk '$2 ~ /^[tTwW]$/ { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
-	sort -u >"$W/symbols"
-sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.inline-findings|' "$W/kernel-objects" |
-	(cd "$y" && xargs awk -F'\t' 'FNR > 1 && $1 != "asm-inline-without-asm" {
-		o = FILENAME; sub(/\.inline-findings$/, "", o)
-		match(o, /\/\.[^\/]*$/)
-		print substr(o, 1, RSTART) substr(o, RSTART + 2), $2 }') |
-	sort -u >"$W/named"
+awk '$2 ~ /^[tTwW]$/ { print $1, $3 }' "$W/nm" | sort -u >"$W/symbols"
 comm -23 "$W/named" "$W/symbols" >"$W/named-without-copy"
 check "every function a finding names has a copy in its object ($(wc -l <"$W/named") findings, $(wc -l <"$W/named-without-copy") without)" \
 	test -s "$W/named" -a ! -s "$W/named-without-copy"
+
 # And every copy of a function declared plain inline is named, on the
-# whole build: the candidates are the local copies of the names that a
-# header of include/ or arch/x86/include/, or a .c file of the build,
-# defines inline (a lexical reading); those no finding names are judged
-# by their object's preprocessed source, which says whether the
-# definition it compiled is that inline one or, say, a plain function of
-# the same name.
-# (a generated .c is named relative to the object tree)
-sed 's|^\(.*\)/\([^/]*\)$|\1/.\2.cmd|' "$W/kernel-objects" |
-	(cd "$y" && xargs sed -n 's/^source_[^ ]* := //p') |
-	sed "s|^\([^/]\)|$y/\1|" | sort -u >"$W/c-sources"
-python3 "$TOP/tools/testing/inline/lib/asm-header-inlines.py" \
-	$(find "$SRC/include" "$SRC/arch/x86/include" -name '*.h') $(cat "$W/c-sources") \
-	>"$W/inline-definitions"
-read_all=$?
-check "the judge reads every header and every .c of the build ($(wc -l <"$W/c-sources") .c files)" \
-	test "$read_all" = 0 -a "$(wc -l <"$W/c-sources")" -gt 2000
-awk '$2 == "inline" || $2 == "__inline__" { print $1 }' "$W/inline-definitions" |
-	sort -u >"$W/plain-names"
-(cd "$y" && xargs nm -o <"$W/kernel-objects" 2>/dev/null) |
-	awk '$2 == "t" { split($1, p, ":"); sub(/\..*/, "", $3); print p[1], $3 }' |
-	sort -u | awk 'NR == FNR { a[$1]; next } ($2 in a)' "$W/plain-names" - |
-	sort -u >"$W/plain-copies"
-comm -23 "$W/plain-copies" "$W/named" >"$W/plain-unnamed"
-objs=$(cut -d' ' -f1 "$W/plain-unnamed" | sort -u)
-(cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objs" | sed 's/\.o$/.i/')) \
-	>"$W/cpp-plain.log" 2>&1
-# kinds OBJECT: "OBJECT NAME KIND" for its unnamed candidates
-kinds() {
-	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" \
-		$(awk -v o="$1" '$1 == o { print $2 }' "$W/plain-unnamed") |
-		sed "s|^|$1 |" || echo "$1 - unread"
-}
-export -f kinds
-export y W TOP
-echo "$objs" | xargs -r -P "$JOBS" -n 1 bash -c 'kinds "$1"' _ >"$W/plain-kinds"
-unnamed=$(awk '$3 == "inline"' "$W/plain-kinds" | tee -a "$W/judge.diff" | wc -l)
-unread=$(awk '$3 == "unread"' "$W/plain-kinds" | tee -a "$W/judge.diff" | wc -l)
-check "every copy of a function declared plain inline is named, whole build ($(wc -l <"$W/plain-copies") candidates, $(wc -l <"$W/plain-unnamed") not named: of another definition but $unnamed; $unread objects unread)" \
-	test -s "$W/plain-copies" -a "$unnamed" = 0 -a "$unread" = 0 -a \
-	     "$(wc -l <"$W/plain-kinds")" -ge "$(wc -l <"$W/plain-unnamed")"
+# whole build: each candidate that no finding names must be, by its
+# object's .i, of another definition (a plain or an inline_hint function
+# of the same name), and never unread.
+awk 'NR == FNR { k[$1 " " $2] = $3; next }
+     { kind = ($1 " " $2) in k ? k[$1 " " $2] : "unread"
+       if (kind == "inline" || kind == "unread") print $1, $2, kind }' \
+	"$W/kinds" "$W/plain-unnamed" | tee -a "$W/judge.diff" >"$W/plain-bad"
+unnamed=$(awk '$3 == "inline"' "$W/plain-bad" | wc -l)
+unread=$(awk '$3 == "unread"' "$W/plain-bad" | wc -l)
+check "every copy of a function declared plain inline is named, whole build ($(wc -l <"$W/plain-copies") candidates, $(wc -l <"$W/plain-unnamed") not named: of another definition but $unnamed; $unread unread)" \
+	test -s "$W/plain-copies" -a "$unnamed" = 0 -a "$unread" = 0
 nwarn=$(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))

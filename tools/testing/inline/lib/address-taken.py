@@ -95,24 +95,17 @@ class Elf:
             tgt = self.sh[s['info']]
             if not tgt['flags'] & SHF_ALLOC or is_table(tgt['name']):
                 continue
+            fmt = ('<QQ' if self.is64 else '<II') + \
+                (('q' if self.is64 else 'i') if s['type'] == SHT_RELA else '')
+            shift, mask = (32, 0xffffffff) if self.is64 else (8, 0xff)
             n = s['size'] // s['entsize']
             for i in range(n):
-                at = s['off'] + i * s['entsize']
-                if self.is64:
-                    if s['type'] == SHT_RELA:
-                        off, info, addend = struct.unpack_from('<QQq', self.b, at)
-                    else:
-                        off, info = struct.unpack_from('<QQ', self.b, at)
-                        addend = None
-                    sym, typ = info >> 32, info & 0xffffffff
-                else:
-                    if s['type'] == SHT_RELA:
-                        off, info, addend = struct.unpack_from('<IIi', self.b, at)
-                    else:
-                        off, info = struct.unpack_from('<II', self.b, at)
-                        addend = None
-                    sym, typ = info >> 8, info & 0xff
-                if addend is None:      # REL: in the field itself
+                off, info, *rela = struct.unpack_from(
+                    fmt, self.b, s['off'] + i * s['entsize'])
+                sym, typ = info >> shift, info & mask
+                if rela:
+                    addend = rela[0]
+                else:                   # REL: in the field itself
                     addend, = struct.unpack_from('<i', self.b, tgt['off'] + off)
                 sy = syms[sym]
                 if sy['shndx'] == SHN_UNDEF or sy['shndx'] >= SHN_LORESERVE:
@@ -121,7 +114,7 @@ class Elf:
                 yield s['info'], off, typ, sy['shndx'], base, addend
 
 
-def instructions(path, is64):
+def instructions(path):
     """{section name: [(start, end, mnemonic)]} from objdump -d."""
     out = subprocess.run(['objdump', '-d', '-w', path], capture_output=True,
                          text=True, check=True).stdout
@@ -170,7 +163,7 @@ def main():
                 target = base + addend      # "sym - ." in a table
             else:
                 if insns is None:
-                    insns = instructions(path, elf.is64)
+                    insns = instructions(path)
                 at = [i for i in insns.get(elf.sh[sec]['name'], [])
                       if i[0] <= off < i[1]]
                 if not at:

@@ -142,15 +142,22 @@ series_new_files() {
 	sed -n 's/^# new: //p' "$TOP/patches/series" | tr ' ' '\n' | grep .
 }
 
+# make_vars ARGS...: the make variables among a tree's arguments (CC=...,
+# LLVM=...); the others are options.
+make_vars() {
+	local opt
+	for opt in "$@"; do
+		case $opt in CC=*|LLVM=*) printf ' %s' "$opt" ;; esac
+	done
+}
+
 # Configure an O= tree: defconfig, then the given options (NAME=y/n).
 # CC=... and LLVM=... among them are passed to make instead.
 configure() {
-	local src=$1 obj=$2 opt mk=""
+	local src=$1 obj=$2 opt mk
 	shift 2
 	mkdir -p "$obj"
-	for opt in "$@"; do
-		case $opt in CC=*|LLVM=*) mk="$mk $opt" ;; esac
-	done
+	mk=$(make_vars "$@")
 	make -s -C "$src" O="$obj" $mk defconfig >/dev/null
 	for opt in "$@"; do
 		case $opt in CC=*|LLVM=*) continue ;; esac
@@ -193,13 +200,14 @@ SRC=$OUT/check/linux
 # CC=... for another compiler) and ready for external modules, kept while
 # the series, the options and the compiler are the same. Prints its path.
 obj_tree() {
-	local name=$1 dir=$OUT/check/o-$1 stamp opt mk="" cc=gcc
+	local name=$1 dir=$OUT/check/o-$1 stamp opt mk cc=gcc
 	shift
 	patched_tree "$SRC"
-	for opt in "$@"; do
+	mk=$(make_vars "$@")
+	for opt in $mk; do
 		case $opt in
-		CC=*)	mk="$mk $opt"; cc=${opt#CC=} ;;
-		LLVM=*)	mk="$mk $opt"; cc=clang ;;
+		CC=*)	cc=${opt#CC=} ;;
+		LLVM=*)	cc=clang ;;
 		esac
 	done
 	stamp="$(cat "$SRC/.series-stamp") $* $($cc --version | head -1)"
