@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "util.h"
 #include "warn.h"
 
 const char *const class_names[NR_CLASSES] = {
@@ -51,13 +52,9 @@ static int cmp_copyset(const void *a, const void *b)
 /* The object's functions, grouped by the function they came from. */
 static struct copyset *group_copies(const struct object *o, unsigned int *n)
 {
-	struct copyset *sets = calloc(o->nr ? o->nr : 1, sizeof(*sets));
+	struct copyset *sets = xcalloc(o->nr, sizeof(*sets));
 	unsigned int i, j;
 
-	if (!sets) {
-		ERROR("out of memory");
-		exit(2);
-	}
 	for (i = 0; i < o->nr; i++) {
 		base_name(o->funcs[i].name, sets[i].name, sizeof(sets[i].name));
 		sets[i].bytes = o->funcs[i].size;
@@ -109,7 +106,7 @@ static void add_site(struct finding *f, const struct missed_call *c,
 		if (!strcmp(f->sites[i], site))
 			return;
 	if (f->nsites < MAX_SITES)
-		f->sites[f->nsites] = strdup(site);
+		f->sites[f->nsites] = xstrdup(site);
 	f->nsites++;
 }
 
@@ -117,11 +114,7 @@ static struct finding *new_finding(struct finding **out, unsigned int *n)
 {
 	struct finding *f;
 
-	*out = realloc(*out, (*n + 1) * sizeof(**out));
-	if (!*out) {
-		ERROR("out of memory");
-		exit(2);
-	}
+	*out = xrealloc(*out, (*n + 1) * sizeof(**out));
 	f = &(*out)[(*n)++];
 	memset(f, 0, sizeof(*f));
 	return f;
@@ -130,7 +123,7 @@ static struct finding *new_finding(struct finding **out, unsigned int *n)
 static void from_def(struct finding *f, const struct funcdef *d,
 		     const char *name)
 {
-	f->name = strdup(name);
+	f->name = xstrdup(name);
 	f->file = d->file;
 	f->line = d->line;
 	f->col = d->col;
@@ -147,11 +140,7 @@ void check_object(const struct object *o, const struct report *r,
 	unsigned int i, j, n;
 
 	sets = group_copies(o, &n);
-	names = calloc(n ? n : 1, sizeof(*names));
-	if (!names) {
-		ERROR("out of memory");
-		exit(2);
-	}
+	names = xcalloc(n, sizeof(*names));
 	for (i = 0; i < n; i++)
 		names[i] = sets[i].name;
 	srcset_resolve(ss, names, n);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "util.h"
 
 #define CFG_SIZE	4096
 
@@ -42,11 +43,7 @@ struct config *config_load(const char *path)
 
 	if (!fp)
 		return NULL;
-	cfg = calloc(1, sizeof(*cfg));
-	if (!cfg) {
-		fclose(fp);
-		return NULL;
-	}
+	cfg = xcalloc(1, sizeof(*cfg));
 	while (fgets(line, sizeof(line), fp)) {
 		char *name = line + 8, *end;
 		struct cfgsym *sym;
@@ -58,10 +55,8 @@ struct config *config_load(const char *path)
 		if (!end)
 			continue;
 		*end = '\0';
-		sym = malloc(sizeof(*sym));
-		if (!sym)
-			break;
-		sym->name = strdup(name);
+		sym = xmalloc(sizeof(*sym));
+		sym->name = xstrdup(name);
 		h = cfg_hash(name, strlen(name));
 		sym->next = cfg->tab[h];
 		cfg->tab[h] = sym;

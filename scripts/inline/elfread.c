@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "elfread.h"
+#include "util.h"
 #include "warn.h"
 
 #ifndef R_X86_64_PLT32
@@ -82,9 +83,7 @@ static int read_symbols(Elf *elf, Elf_Scn *symscn, GElf_Shdr *symsh,
 
 	if (!data)
 		return -1;
-	o->funcs = calloc(n ? n : 1, sizeof(*o->funcs));
-	if (!o->funcs)
-		return -1;
+	o->funcs = xcalloc(n, sizeof(*o->funcs));
 	for (i = 0; i < n; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -99,7 +98,7 @@ static int read_symbols(Elf *elf, Elf_Scn *symscn, GElf_Shdr *symsh,
 		if (!name)
 			return -1;
 		f = &o->funcs[o->nr++];
-		f->name = strdup(name);
+		f->name = xstrdup(name);
 		f->value = sym.st_value;
 		f->size = sym.st_size;
 		f->shndx = sym.st_shndx;

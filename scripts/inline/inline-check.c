@@ -25,6 +25,7 @@
 #include "report.h"
 #include "scan.h"
 #include "source.h"
+#include "util.h"
 #include "warn.h"
 
 static const char usage[] =
@@ -198,7 +199,7 @@ int main(int argc, char **argv)
 			so.json = optarg;
 			break;
 		case 'H':
-			so.header_dirs = realloc(so.header_dirs,
+			so.header_dirs = xrealloc(so.header_dirs,
 						 (so.nheader_dirs + 1) *
 						 sizeof(char *));
 			so.header_dirs[so.nheader_dirs++] = optarg;
@@ -210,7 +211,7 @@ int main(int argc, char **argv)
 			mode = ASM_WRAPPERS;
 			break;
 		case 'B':
-			builds = realloc(builds, (nbuilds + 1) * sizeof(char *));
+			builds = xrealloc(builds, (nbuilds + 1) * sizeof(char *));
 			builds[nbuilds++] = optarg;
 			break;
 		case 'T':

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "output.h"
+#include "util.h"
 #include "warn.h"
 
 /*
@@ -29,19 +30,6 @@
 #ifndef INLINE_CHECK_ID
 #define INLINE_CHECK_ID	"unknown"
 #endif
-
-char *side_file(const char *obj, const char *suffix)
-{
-	const char *slash = strrchr(obj, '/');
-	size_t dir = slash ? slash - obj + 1 : 0;
-	char *p;
-
-	if (asprintf(&p, "%.*s.%s.%s", (int)dir, obj, obj + dir, suffix) < 0) {
-		ERROR("out of memory");
-		exit(2);
-	}
-	return p;
-}
 
 static void print_sites(FILE *fp, const struct finding *f)
 {
@@ -114,49 +102,6 @@ void print_finding(FILE *fp, const struct finding *f, const char *objs,
 		break;
 	}
 	fprintf(fp, " [%s]\n", class_names[f->cls]);
-}
-
-/*
- * Files are written beside their final name, as dir/.name.tmp (which
- * make clean removes), and renamed into place, so that a reader (the
- * summary, a CI bot) and an interrupted build never see half of one: the
- * old file stays until the new one is whole.
- */
-static FILE *replace_open(const char *path, char **tmp, const char *instead)
-{
-	const char *base = strrchr(path, '/');
-	int dir = base ? base - path + 1 : 0;
-	FILE *fp;
-
-	if (asprintf(tmp, "%.*s.%s.tmp", dir, path, path + dir) < 0) {
-		ERROR("out of memory");
-		exit(2);
-	}
-	fp = fopen(*tmp, "w");
-	if (!fp) {
-		WARN_FILE(path, "cannot write: %s; %s", strerror(errno), instead);
-		free(*tmp);
-	}
-	return fp;
-}
-
-static int replace_close(FILE *fp, char *tmp, const char *path,
-			 const char *instead)
-{
-	int ret = 0;
-
-	if (ferror(fp) | fclose(fp)) {
-		WARN_FILE(path, "cannot write: %s; %s", strerror(errno), instead);
-		ret = -1;
-	} else if (rename(tmp, path)) {
-		WARN_FILE(path, "cannot replace it: %s; %s", strerror(errno),
-			  instead);
-		ret = -1;
-	}
-	if (ret)
-		remove(tmp);
-	free(tmp);
-	return ret;
 }
 
 /* ------------------------------------------------------------------ */
@@ -244,13 +189,9 @@ static char *intern_str(const char *s)
 			return tab[i];
 	if (nr == alloc) {
 		alloc = alloc ? 2 * alloc : 256;
-		tab = realloc(tab, alloc * sizeof(*tab));
-		if (!tab) {
-			ERROR("out of memory");
-			exit(2);
-		}
+		tab = xrealloc(tab, alloc * sizeof(*tab));
 	}
-	tab[nr] = strdup(s);
+	tab[nr] = xstrdup(s);
 	return tab[nr++];
 }
 
@@ -271,7 +212,7 @@ static int parse_findings_line(char *line, struct entry *e, char *obj)
 	e->f.cls = class_of(field[0]);
 	if (e->f.cls == NR_CLASSES)
 		return -1;
-	e->f.name = strdup(field[1]);
+	e->f.name = xstrdup(field[1]);
 	e->f.file = intern_str(field[2]);
 	e->f.line = strtoul(field[3], NULL, 10);
 	e->f.col = strtoul(field[4], NULL, 10);
@@ -287,7 +228,7 @@ static int parse_findings_line(char *line, struct entry *e, char *obj)
 	for (i = 0; i < MAX_SITES && *sites; i++) {
 		size_t n = strcspn(sites, " ");
 
-		e->f.sites[i] = strndup(sites, n);
+		e->f.sites[i] = xstrndup(sites, n);
 		sites += n + (sites[n] == ' ');
 	}
 	e->obj = obj;
@@ -305,12 +246,8 @@ static void add_misuse(struct finding *f)
 			free(f->name);
 			return;
 		}
-	coll.misuse = realloc(coll.misuse,
+	coll.misuse = xrealloc(coll.misuse,
 			      (coll.nmisuse + 1) * sizeof(*coll.misuse));
-	if (!coll.misuse) {
-		ERROR("out of memory");
-		exit(2);
-	}
 	coll.misuse[coll.nmisuse++] = *f;
 }
 
@@ -324,11 +261,7 @@ static void add_entry(const struct entry *e)
 	}
 	if (coll.nr == coll.alloc) {
 		coll.alloc = coll.alloc ? 2 * coll.alloc : 256;
-		coll.e = realloc(coll.e, coll.alloc * sizeof(*coll.e));
-		if (!coll.e) {
-			ERROR("out of memory");
-			exit(2);
-		}
+		coll.e = xrealloc(coll.e, coll.alloc * sizeof(*coll.e));
 	}
 	coll.e[coll.nr++] = *e;
 }
@@ -375,11 +308,7 @@ static const char *read_findings(const char *path, const char *obj)
 			else if (strncmp(line, magic, strlen(magic)))
 				snprintf(why, sizeof(why), "%s", foreign);
 		} else {
-			e = realloc(e, (n + 1) * sizeof(*e));
-			if (!e) {
-				ERROR("out of memory");
-				exit(2);
-			}
+			e = xrealloc(e, (n + 1) * sizeof(*e));
 			if (parse_findings_line(line, &e[n], objname))
 				snprintf(why, sizeof(why), "damaged at line %u",
 					 lineno);
@@ -426,7 +355,7 @@ static void reread(const char *path, const char *obj)
 	}
 	if (!strcmp(why, foreign)) {
 		if (!coll.foreign++)
-			coll.first_foreign = strdup(path);
+			coll.first_foreign = xstrdup(path);
 	} else {
 		/* what the check says of the object follows this line */
 		WARN_FILE(path, "%s; checking %s again", why, obj);
@@ -463,7 +392,7 @@ static void consider(const char *path)
 	if (base[0] != '.' || len - dir < sizeof(FINDINGS_SUFFIX) + 3 ||
 	    strcmp(path + len - strlen(FINDINGS_SUFFIX), FINDINGS_SUFFIX))
 		return;
-	obj = strndup(path, len - strlen(FINDINGS_SUFFIX) - 1);
+	obj = xstrndup(path, len - strlen(FINDINGS_SUFFIX) - 1);
 	memcpy(obj, path, dir);
 	memcpy(obj + dir, base + 1, len - dir - strlen(FINDINGS_SUFFIX) - 1);
 	obj[len - strlen(FINDINGS_SUFFIX) - 1] = '\0';
@@ -636,13 +565,13 @@ static int find_asm_headers(const char *path, const struct stat *st,
 	fp = fopen(path, "r");
 	if (!fp)
 		return 0;
-	buf = malloc(st->st_size);
-	if (buf && fread(buf, 1, st->st_size, fp) == (size_t)st->st_size &&
+	buf = xmalloc(st->st_size);
+	if (fread(buf, 1, st->st_size, fp) == (size_t)st->st_size &&
 	    memmem(buf, st->st_size, "__asm_inline", 12) &&
 	    !strstr(path, "include/linux/compiler-inline.h")) {
-		asm_headers = realloc(asm_headers,
+		asm_headers = xrealloc(asm_headers,
 				      (nasm_headers + 1) * sizeof(char *));
-		asm_headers[nasm_headers++] = strdup(path);
+		asm_headers[nasm_headers++] = xstrdup(path);
 	}
 	free(buf);
 	fclose(fp);
@@ -692,11 +621,7 @@ unsigned int collect_totals(char **paths, int n, struct func_total **out,
 	}
 	foreign_done();
 	qsort(coll.e, coll.nr, sizeof(*coll.e), cmp_entry);
-	t = calloc(coll.nr + 1, sizeof(*t));
-	if (!t) {
-		ERROR("out of memory");
-		exit(2);
-	}
+	t = xcalloc(coll.nr + 1, sizeof(*t));
 	for (i = 0; i < coll.nr; i = j) {
 		struct func_total *f = &t[nt++];
 
@@ -807,13 +732,9 @@ int summary_run(char **paths, int n, const struct summary_opts *opts)
 		print_finding(stderr, &misuse[i], NULL, 0, 0);
 	/* and those the objects' own steps printed, for the JSON */
 	for (i = 0; i < coll.nmisuse; i++) {
-		misuse = realloc(misuse, (nmisuse + 1) * sizeof(*misuse));
-		if (!misuse) {
-			ERROR("out of memory");
-			exit(2);
-		}
+		misuse = xrealloc(misuse, (nmisuse + 1) * sizeof(*misuse));
 		misuse[nmisuse] = coll.misuse[i];
-		misuse[nmisuse++].name = strdup(coll.misuse[i].name);
+		misuse[nmisuse++].name = xstrdup(coll.misuse[i].name);
 	}
 
 	printf("W=inline: %u objects checked; ", objects);

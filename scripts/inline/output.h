@@ -63,7 +63,4 @@ unsigned int collect_totals(char **paths, int n, struct func_total **out,
 /* The i-th object holding a copy of t's function. */
 const char *total_object(const struct func_total *t, unsigned int i);
 
-/* The findings file of an object: dir/.name.o.inline-findings */
-char *side_file(const char *obj, const char *suffix);
-
 #endif /* INLINE_OUTPUT_H */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "util.h"
 #include "warn.h"
 
 #define NOT_INLINABLE	"not inlinable: "
@@ -37,45 +38,6 @@ void base_name(const char *name, char *out, unsigned int size)
 	out[n] = '\0';
 }
 
-void path_normalize(char *path)
-{
-	char *r = path, *w = path;
-
-	while (*r) {
-		if (r[0] == '.' && r[1] == '/' && (r == path || r[-1] == '/')) {
-			r += 2;			/* "./" */
-			continue;
-		}
-		if (r[0] == '.' && r[1] == '.' && r[2] == '/' &&
-		    (r == path || r[-1] == '/') && w > path + 1) {
-			char *seg = w - 1;	/* w is after a '/' */
-
-			while (seg > path && seg[-1] != '/')
-				seg--;
-			if (strncmp(seg, "../", 3) && strncmp(seg, "/", 1)) {
-				w = seg;	/* "dir/../" */
-				r += 3;
-				continue;
-			}
-		}
-		*w++ = *r++;
-	}
-	*w = '\0';
-}
-
-static char *dup_range(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-
-	if (!p) {
-		ERROR("out of memory");
-		exit(2);
-	}
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 /* The interned reasons: a handful per report, shared by every call. */
 static const char *intern(const char *s, size_t n)
 {
@@ -86,12 +48,8 @@ static const char *intern(const char *s, size_t n)
 	for (i = 0; i < nr; i++)
 		if (!strncmp(tab[i], s, n) && !tab[i][n])
 			return tab[i];
-	tab = realloc(tab, (nr + 1) * sizeof(*tab));
-	if (!tab) {
-		ERROR("out of memory");
-		exit(2);
-	}
-	tab[nr] = dup_range(s, n);
+	tab = xrealloc(tab, (nr + 1) * sizeof(*tab));
+	tab[nr] = xstrndup(s, n);
 	return tab[nr++];
 }
 
@@ -116,7 +74,7 @@ static int parse_location(const char *line, const char *kind,
 	c->col = strtoul(colon2 + 1, &end, 10);
 	if (end != p)
 		return -1;
-	c->file = dup_range(line, colon1 - line);
+	c->file = xstrndup(line, colon1 - line);
 	if (c->file)
 		path_normalize(c->file);
 	return 0;
@@ -140,8 +98,8 @@ static int parse_edge(const char *s, const char *end, struct missed_call *c)
 	cslash = memrchr(callee, '/', comma - callee);
 	if (!cslash || cslash == callee || comma + 2 >= end)
 		return -1;
-	c->caller = dup_range(s, slash - s);
-	c->callee = dup_range(callee, cslash - callee);
+	c->caller = xstrndup(s, slash - s);
+	c->callee = xstrndup(callee, cslash - callee);
 	c->reason = intern(comma + 2, end - comma - 2);
 	return 0;
 }
@@ -174,11 +132,7 @@ static void add_call(struct report *r, struct missed_call *c)
 {
 	if (r->nr == r->alloc) {
 		r->alloc = r->alloc ? 2 * r->alloc : 64;
-		r->calls = realloc(r->calls, r->alloc * sizeof(*r->calls));
-		if (!r->calls) {
-			ERROR("out of memory");
-			exit(2);
-		}
+		r->calls = xrealloc(r->calls, r->alloc * sizeof(*r->calls));
 	}
 	r->calls[r->nr++] = *c;
 }
@@ -249,11 +203,7 @@ int report_read(const char *path, struct report *r)
 			close(fd);
 		return -1;
 	}
-	buf = malloc(st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return -1;
-	}
+	buf = xmalloc(st.st_size + 1);
 	while (done < (size_t)st.st_size) {
 		got = read(fd, buf + done, st.st_size - done);
 		if (got <= 0)

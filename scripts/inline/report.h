@@ -38,7 +38,4 @@ void report_free(struct report *r);
 /* The function a GCC clone comes from: "foo.constprop.0" -> "foo". */
 void base_name(const char *name, char *out, unsigned int size);
 
-/* Collapse "./" and "dir/../" in place, as the paths GCC writes have them. */
-void path_normalize(char *path);
-
 #endif /* INLINE_REPORT_H */

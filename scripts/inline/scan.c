@@ -11,6 +11,7 @@
 #include "output.h"
 #include "scan.h"
 #include "source.h"
+#include "util.h"
 #include "warn.h"
 
 struct wrappers {
@@ -24,11 +25,7 @@ static void collect_wrapper(const struct funcdef *d, void *arg)
 
 	if (!d->has_body || !d->asm_wrapper || !annot_declared_inline(d->annot))
 		return;
-	w->d = realloc(w->d, (w->nr + 1) * sizeof(*w->d));
-	if (!w->d) {
-		ERROR("out of memory");
-		exit(2);
-	}
+	w->d = xrealloc(w->d, (w->nr + 1) * sizeof(*w->d));
 	w->d[w->nr++] = d;
 }
 

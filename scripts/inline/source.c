@@ -29,6 +29,7 @@
 #include "cond.h"
 #include "report.h"
 #include "source.h"
+#include "util.h"
 #include "warn.h"
 
 /* The name of a '...' parameter; the others are allocated. */
@@ -99,25 +100,6 @@ static unsigned int hash_str(const char *s, size_t n)
 	return h & (HASH_SIZE - 1);
 }
 
-static void *xzalloc(size_t n)
-{
-	void *p = calloc(1, n);
-
-	if (!p) {
-		perror("inline-check");
-		exit(2);
-	}
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = xzalloc(n + 1);
-
-	memcpy(p, s, n);
-	return p;
-}
-
 const char *annot_name(enum annot a)
 {
 	static const char *const names[] = {
@@ -129,13 +111,6 @@ const char *annot_name(enum annot a)
 		[A_ASM_INLINE]		= "__asm_inline",
 	};
 	return names[a];
-}
-
-int path_is_header(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 2 && path[n - 2] == '.' && path[n - 1] == 'h';
 }
 
 const char *srcset_display(struct srcset *ss, const char *path)
@@ -165,9 +140,7 @@ static int load_file(struct srcset *ss, struct srcfile *f)
 		WARN_FILE(f->display, "cannot read: %s", strerror(errno));
 		goto fail;
 	}
-	f->buf = malloc(st.st_size + 2);
-	if (!f->buf)
-		goto fail;
+	f->buf = xmalloc(st.st_size + 2);
 	while (done < (size_t)st.st_size) {
 		got = read(fd, f->buf + done, st.st_size - done);
 		if (got <= 0) {
@@ -203,12 +176,8 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 		    !ss->files[i].path[n])
 			return;
 	if (!(ss->nfiles & (ss->nfiles + 1)) || !ss->files) {
-		ss->files = realloc(ss->files,
+		ss->files = xrealloc(ss->files,
 				    (2 * ss->nfiles + 2) * sizeof(*ss->files));
-		if (!ss->files) {
-			perror("inline-check");
-			exit(2);
-		}
 	}
 	f = &ss->files[ss->nfiles++];
 	memset(f, 0, sizeof(*f));
@@ -220,7 +189,7 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 
 static struct srcset *srcset_new(const char *prefix)
 {
-	struct srcset *ss = xzalloc(sizeof(*ss));
+	struct srcset *ss = xcalloc(1, sizeof(*ss));
 
 	ss->prefix = prefix ? prefix : "";
 	ss->prefix_len = strlen(ss->prefix);
@@ -609,7 +578,7 @@ static void record(struct scan *s, unsigned int decl, unsigned int nb,
 
 	if (!s->macro && !cond_live(&s->cond))
 		return;
-	d = xzalloc(sizeof(*d));
+	d = xcalloc(1, sizeof(*d));
 
 	d->file = s->f->display;
 	d->line = t->tok[nb].line;
@@ -773,7 +742,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	i++;			/* the name */
 	if (i >= eol || t->tok[i].type != T_IDENT)
 		return;
-	m = xzalloc(sizeof(*m));
+	m = xcalloc(1, sizeof(*m));
 	m->name = xstrndup(tok_str(t, i), t->tok[i].len);
 	m->file = s->f - s->ss->files;
 	i++;
@@ -792,12 +761,8 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 				continue;
 			if (m->nparams == cap) {
 				cap = cap ? 2 * cap : 8;
-				m->params = realloc(m->params,
+				m->params = xrealloc(m->params,
 						    cap * sizeof(*m->params));
-				if (!m->params) {
-					perror("inline-check");
-					exit(2);
-				}
 			}
 			m->params[m->nparams++] = p;
 		}
@@ -985,7 +950,7 @@ static void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 	for (sn = ss->searched[h]; sn; sn = sn->next)
 		if (!strncmp(sn->key, needle, n) && !sn->key[n])
 			return;
-	sn = xzalloc(sizeof(*sn));
+	sn = xcalloc(1, sizeof(*sn));
 	sn->key = xstrndup(needle, n);
 	sn->next = ss->searched[h];
 	ss->searched[h] = sn;
@@ -1084,7 +1049,7 @@ static int called_with(struct srcset *ss, const char *mname, int arg,
 	for (sn = ss->answered[h]; sn; sn = sn->next)
 		if (!strcmp(sn->key, key))
 			return sn->answer;
-	sn = xzalloc(sizeof(*sn));
+	sn = xcalloc(1, sizeof(*sn));
 	sn->key = xstrndup(key, n);
 	sn->next = ss->answered[h];
 	ss->answered[h] = sn;
@@ -1115,7 +1080,7 @@ static void index_calls(struct srcset *ss)
 				continue;
 			if (i > 0 && t->tok[i - 1].type == T_DEFINE)
 				continue;	/* a definition, not a call */
-			c = xzalloc(sizeof(*c));
+			c = xcalloc(1, sizeof(*c));
 			c->file = fi;
 			c->tok = i;
 			h = hash_str(tok_str(t, i), t->tok[i].len);
@@ -1240,12 +1205,8 @@ static void find_pastes(struct srcfile *f)
 		while (b + lb < end && is_ident_char(b[lb]))
 			lb++;
 		if (la >= 3 || lb >= 3) {
-			f->paste = realloc(f->paste,
+			f->paste = xrealloc(f->paste,
 					   (f->npaste + 1) * sizeof(*f->paste));
-			if (!f->paste) {
-				perror("inline-check");
-				exit(2);
-			}
 			f->paste[f->npaste].before = a;
 			f->paste[f->npaste].nbefore = la >= 3 ? la : 0;
 			f->paste[f->npaste].after = b;
@@ -1287,7 +1248,7 @@ static void wanted_init(struct wanted *w, const char *const *names, int n,
 	w->want = want;
 	for (w->nbuckets = 64; w->nbuckets < 4u * n; w->nbuckets *= 2)
 		;
-	w->bucket = xzalloc(w->nbuckets * sizeof(*w->bucket));
+	w->bucket = xcalloc(w->nbuckets, sizeof(*w->bucket));
 	for (k = 0; k < n; k++) {
 		size_t len = strlen(names[k]);
 		unsigned int h;
@@ -1368,7 +1329,7 @@ int srcset_resolve(struct srcset *ss, const char *const *names, int n)
 {
 	struct wanted w;
 	int i, k;
-	char *want = xzalloc(n ? n : 1);
+	char *want = xcalloc(n, 1);
 
 	/* The translation unit's own code first: .c files, always. */
 	for (i = 0; i < ss->nfiles; i++)

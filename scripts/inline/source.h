@@ -93,7 +93,4 @@ int srcset_lex_all(struct srcset *ss);
 /* The display name of a file: without the source tree prefix. */
 const char *srcset_display(struct srcset *ss, const char *path);
 
-/* Whether a path names a header (functions reported by the summary). */
-int path_is_header(const char *path);
-
 #endif /* INLINE_SOURCE_H */

@@ -77,9 +77,8 @@ cp "$TOP/include/linux/compiler-inline.h" "$W/seed-source/"
 
 # Both targets built, then fuzzed at once, one on each core.
 flex -o "$W/lexer.lex.c" "$S/lexer.l"
-build fuzz-report "$S/report.c" && report=1 || report=0
-build fuzz-source "$S/source.c" "$S/cond.c" "$S/report.c" "$W/lexer.lex.c" &&
-	source=1 || source=0
+build fuzz-report $(checker_library) "$W/lexer.lex.c" -lelf && report=1 || report=0
+build fuzz-source $(checker_library) "$W/lexer.lex.c" -lelf && source=1 || source=0
 if [ $source = 1 ]; then
 	# Found by this fuzzer: a parameter spelt __VA_ARGS__ was not freed.
 	printf '#define m(a, ...) f(a, __VA_ARGS__)\n#define n(__VA_ARGS__) g(__VA_ARGS__)\nstatic inline int foo(void) { return m(1, n(2)); }\n' \

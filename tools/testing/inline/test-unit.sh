@@ -15,5 +15,5 @@ B=$OUT/unit
 mkdir -p "$B"
 flex -o "$B/lexer.lex.c" "$S/lexer.l"
 gcc -O1 -g -Wall -I"$S" -o "$B/unit-test" "$TOP/tools/testing/inline/unit/unit-test.c" \
-	"$S/source.c" "$S/cond.c" "$S/report.c" "$B/lexer.lex.c"
+	$(checker_library) "$B/lexer.lex.c" -lelf
 "$B/unit-test" "$(pristine_tree)" "$TOP/tools/testing/inline/fixtures/reports/timer.o.inline-report"

@@ -142,6 +142,12 @@ series_new_files() {
 	sed -n 's/^# new: //p' "$TOP/patches/series" | tr ' ' '\n' | grep .
 }
 
+# The checker's sources but its main(): what the unit tests and the
+# fuzzers link with (and libelf, and the generated lexer).
+checker_library() {
+	ls "$TOP"/scripts/inline/*.c | grep -v '/inline-check\.c$'
+}
+
 # make_vars ARGS...: the make variables among a tree's arguments (CC=...,
 # LLVM=...); the others are options.
 make_vars() {

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every part of inline-check uses: memory, as scripts/kconfig/util.c
+ * gives it (there, or one message and the end of the run), and the names
+ * of the files that live beside an object.
+ */
+#ifndef INLINE_UTIL_H
+#define INLINE_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Allocation that does not return NULL. Out of memory, inline-check says
+ * so and exits with status 0, as it does for every problem that is not
+ * the command line's: the build goes on, and the object whose check
+ * stopped keeps no findings file newer than itself, which the summary
+ * counts as stale rather than reading half a check.
+ */
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...);
+
+/* The file beside an object: dir/name.o -> dir/.name.o.SUFFIX */
+char *side_file(const char *obj, const char *suffix);
+
+/* Whether a path names a header (functions reported by the summary). */
+int path_is_header(const char *path);
+
+/* Collapse "./" and "dir/../" in place, as the paths GCC writes have them. */
+void path_normalize(char *path);
+
+/*
+ * A file replaced whole: written as dir/.name.tmp (which make clean
+ * removes) and renamed into place by replace_close(), so that a reader
+ * (the summary, a CI bot) and an interrupted build never see half of one.
+ * When it cannot be written, both say so, with what that means
+ * ('instead'), and return NULL or -1.
+ */
+FILE *replace_open(const char *path, char **tmp, const char *instead);
+int replace_close(FILE *fp, char *tmp, const char *path, const char *instead);
+
+#endif /* INLINE_UTIL_H */
