@@ -21,8 +21,12 @@
  * GCC clones (foo.constprop.0, foo.isra.0, foo.part.0, foo.cold) count for
  * the function they came from.
  */
+#define _GNU_SOURCE
+#include <fts.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "util.h"
@@ -120,8 +124,8 @@ static struct finding *new_finding(struct finding **out, unsigned int *n)
 	return f;
 }
 
-static void from_def(struct finding *f, const struct funcdef *d,
-		     const char *name)
+static void finding_from_def(struct finding *f, const struct funcdef *d,
+			     const char *name)
 {
 	f->name = xstrdup(name);
 	f->file = d->file;
@@ -162,7 +166,7 @@ void check_object(const struct object *o, const struct report *r,
 			continue;
 		}
 		f = new_finding(out, nout);
-		from_def(f, d, sets[i].name);
+		finding_from_def(f, d, sets[i].name);
 		f->bytes = sets[i].bytes;
 		f->copies = sets[i].copies;
 		for (j = 0; r && j < r->nr; j++) {
@@ -193,12 +197,13 @@ void check_object(const struct object *o, const struct report *r,
 }
 
 struct misuse_ctx {
-	int headers;
+	int headers;		/* look at the headers' definitions, or the rest */
+	struct strtab *strs;	/* NULL: keep the set's file names */
 	struct finding **out;
 	unsigned int *nout;
 };
 
-static void misuse(const struct funcdef *d, void *arg)
+static void add_if_asm_inline_without_asm(const struct funcdef *d, void *arg)
 {
 	struct misuse_ctx *m = arg;
 	struct finding *f;
@@ -208,16 +213,78 @@ static void misuse(const struct funcdef *d, void *arg)
 	if (path_is_header(d->file) != m->headers)
 		return;
 	f = new_finding(m->out, m->nout);
-	from_def(f, d, d->name);
+	finding_from_def(f, d, d->name);
+	if (m->strs) {		/* the set is freed before they are printed */
+		f->file = strtab_intern(m->strs, f->file);
+		if (f->macro)
+			f->macro = strtab_intern(m->strs, f->macro);
+	}
 	f->cls = ASM_INLINE_NO_ASM;
 }
 
-void check_asm_inline_misuse(struct srcset *ss, int headers,
-			     struct finding **out, unsigned int *nout)
+void check_unit_misuse(struct srcset *ss, struct finding **out,
+		       unsigned int *nout)
 {
-	struct misuse_ctx m = { headers, out, nout };
+	struct misuse_ctx m = { 0, NULL, out, nout };
 
-	srcset_for_each(ss, misuse, &m);
+	srcset_for_each(ss, add_if_asm_inline_without_asm, &m);
+}
+
+/* Does the header at path use __asm_inline (other than to define it)? */
+static int uses_asm_inline(const char *path, off_t size)
+{
+	FILE *fp;
+	char *buf;
+	int ret;
+
+	if (!path_is_header(path) || !size ||
+	    strstr(path, "include/linux/compiler-inline.h"))
+		return 0;
+	fp = fopen(path, "r");
+	if (!fp)
+		return 0;
+	buf = xmalloc(size);
+	ret = fread(buf, 1, size, fp) == (size_t)size &&
+	      memmem(buf, size, "__asm_inline", 12);
+	free(buf);
+	fclose(fp);
+	return ret;
+}
+
+void check_header_misuse(char **dirs, int ndirs, const char *srctree,
+			 struct strtab *strs, struct finding **out,
+			 unsigned int *nout)
+{
+	struct misuse_ctx m = { 1, strs, out, nout };
+	char **headers = NULL;
+	struct srcset *ss;
+	int nheaders = 0, i;
+
+	for (i = 0; i < ndirs; i++) {
+		char *const roots[] = { dirs[i], NULL };
+		FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+		FTSENT *e;
+
+		if (!fts)
+			continue;
+		while ((e = fts_read(fts)))
+			if (e->fts_info == FTS_F &&
+			    uses_asm_inline(e->fts_path, e->fts_statp->st_size)) {
+				headers = xrealloc(headers, (nheaders + 1) *
+						   sizeof(*headers));
+				headers[nheaders++] = xstrdup(e->fts_path);
+			}
+		fts_close(fts);
+	}
+	if (!nheaders)
+		return;
+	ss = srcset_open_files(headers, nheaders, srctree);
+	srcset_lex_all(ss);
+	srcset_for_each(ss, add_if_asm_inline_without_asm, &m);
+	srcset_free(ss);
+	for (i = 0; i < nheaders; i++)
+		free(headers[i]);
+	free(headers);
 }
 
 void findings_free(struct finding *f, unsigned int n)

@@ -9,6 +9,7 @@
 #include "elfread.h"
 #include "report.h"
 #include "source.h"
+#include "util.h"
 
 enum finding_class {
 	INLINE_NOT_INLINED,	/* warning: plain inline left out of line */
@@ -52,9 +53,17 @@ void check_object(const struct object *o, const struct report *r,
 		  struct srcset *ss, struct finding **out, unsigned int *nout,
 		  struct check_stats *st);
 
-/* __asm_inline definitions without an asm statement, among those read. */
-void check_asm_inline_misuse(struct srcset *ss, int headers,
-			     struct finding **out, unsigned int *nout);
+/*
+ * __asm_inline definitions without an asm statement: in the translation
+ * unit's own files (its headers are the summary's: once, not per object),
+ * or in the headers under dirs that use __asm_inline, their file names
+ * kept in strs.
+ */
+void check_unit_misuse(struct srcset *ss, struct finding **out,
+		       unsigned int *nout);
+void check_header_misuse(char **dirs, int ndirs, const char *srctree,
+			 struct strtab *strs, struct finding **out,
+			 unsigned int *nout);
 
 void findings_free(struct finding *f, unsigned int n);
 

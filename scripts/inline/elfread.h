@@ -31,14 +31,4 @@ struct object {
 int object_read(const char *path, struct object *o);
 void object_free(struct object *o);
 
-struct sizes {
-	unsigned long long text, data, bss;
-};
-
-/*
- * Section sizes of an ELF object, or of every member of an archive (thin
- * or not), summed the way binutils' size(1) counts them.
- */
-int file_sizes(const char *path, struct sizes *s);
-
 #endif /* INLINE_ELFREAD_H */

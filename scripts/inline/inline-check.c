@@ -7,7 +7,6 @@
  *   inline-check [options] OBJECT          one object, after its compile
  *   inline-check --summary [options] PATH...
  *   inline-check --asm-wrappers [options] HEADER...
- *   inline-check --size-table NAME=FILE...
  *
  * Problems with the input (a missing or damaged report or findings file,
  * an unreadable header, an object that is not ELF, a file that cannot be
@@ -21,18 +20,20 @@
 
 #include "check.h"
 #include "elfread.h"
-#include "output.h"
+#include "diag.h"
+#include "findings.h"
+#include "json.h"
 #include "report.h"
-#include "scan.h"
 #include "source.h"
+#include "summary.h"
 #include "util.h"
 #include "warn.h"
+#include "wrappers.h"
 
 static const char usage[] =
 "usage: inline-check [options] OBJECT\n"
 "       inline-check --summary [--json FILE] [--headers DIR]... PATH...\n"
 "       inline-check --asm-wrappers [--build DIR]... HEADER...\n"
-"       inline-check --size-table [--title TEXT] NAME=FILE...\n"
 "\n"
 "  --report FILE     GCC's -fopt-info-inline-missed output\n"
 "                    (default: .OBJECT.inline-report beside the object)\n"
@@ -47,10 +48,9 @@ static const char usage[] =
 "  --headers DIR     look for __asm_inline misuse in DIR's headers\n"
 "  --rows N          rows of the ranking (default 20)\n"
 "  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
-"  --build DIR       with what a W=inline build under DIR left out of line\n"
-"  --size-table      text sizes of builds or objects, as a table\n";
+"  --build DIR       with what a W=inline build under DIR left out of line\n";
 
-enum mode { CHECK, SUMMARY, ASM_WRAPPERS, SIZE_TABLE };
+enum mode { CHECK, SUMMARY, ASM_WRAPPERS };
 
 /* The object's own warnings, in the order of its source. */
 static int cmp_line(const void *a, const void *b)
@@ -83,7 +83,7 @@ static int check_one(const char *obj, const char *report_path,
 		cmd = cp;
 	}
 	if (!findings_path) {
-		fp = side_file(obj, "inline-findings");
+		fp = side_file(obj, FINDINGS_SUFFIX);
 		findings_path = fp;
 	}
 	/*
@@ -119,7 +119,7 @@ static int check_one(const char *obj, const char *report_path,
 	if (config)
 		srcset_config(ss, config);
 	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
-	check_asm_inline_misuse(ss, 0, &f, &n);
+	check_unit_misuse(ss, &f, &n);
 
 	qsort(f, n, sizeof(*f), cmp_line);
 	for (i = 0; i < n; i++)
@@ -137,6 +137,32 @@ out:
 	free(rp);
 	free(cp);
 	free(fp);
+	return 0;
+}
+
+/*
+ * The summary of a build: each header function once, the misuse of
+ * __asm_inline in the headers, the ranking and the JSON. Always 0:
+ * nothing here stops the build.
+ */
+static int summary(char **paths, int n, const struct summary_opts *so)
+{
+	struct finding *misuse = NULL;
+	unsigned int nmisuse = 0, i;
+	struct summary s;
+
+	summary_collect(&s, paths, n, so);
+	summary_print_findings(&s, stderr);
+	check_header_misuse(so->header_dirs, so->nheader_dirs, so->srctree,
+			    &s.strs, &misuse, &nmisuse);
+	for (i = 0; i < nmisuse; i++)
+		print_finding(stderr, &misuse[i], NULL, 0, 0);
+	summary_print_ranking(&s, stdout);
+	/* what cannot be written was named; the build goes on */
+	if (so->json)
+		json_write(so->json, &s, misuse, nmisuse);
+	findings_free(misuse, nmisuse);
+	summary_free(&s);
 	return 0;
 }
 
@@ -161,8 +187,6 @@ int main(int argc, char **argv)
 		{ "rows", required_argument, NULL, 'n' },
 		{ "asm-wrappers", no_argument, NULL, 'A' },
 		{ "build", required_argument, NULL, 'B' },
-		{ "size-table", no_argument, NULL, 'T' },
-		{ "title", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -170,7 +194,6 @@ int main(int argc, char **argv)
 	const char *srctree = NULL, *config = NULL;
 	char **builds = NULL;
 	int nbuilds = 0;
-	const char *title = NULL;
 	struct summary_opts so = { .rows = 20 };
 	enum mode mode = CHECK;
 	int c;
@@ -200,8 +223,8 @@ int main(int argc, char **argv)
 			break;
 		case 'H':
 			so.header_dirs = xrealloc(so.header_dirs,
-						 (so.nheader_dirs + 1) *
-						 sizeof(char *));
+						  (so.nheader_dirs + 1) *
+						  sizeof(char *));
 			so.header_dirs[so.nheader_dirs++] = optarg;
 			break;
 		case 'n':
@@ -213,12 +236,6 @@ int main(int argc, char **argv)
 		case 'B':
 			builds = xrealloc(builds, (nbuilds + 1) * sizeof(char *));
 			builds[nbuilds++] = optarg;
-			break;
-		case 'T':
-			mode = SIZE_TABLE;
-			break;
-		case 't':
-			title = optarg;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -240,12 +257,10 @@ int main(int argc, char **argv)
 		return check_one(argv[optind], report, cmd, findings, srctree,
 				 config);
 	case SUMMARY:
-		return summary_run(argv + optind, argc - optind, &so);
+		return summary(argv + optind, argc - optind, &so);
 	case ASM_WRAPPERS:
 		return asm_wrappers(argv + optind, argc - optind, srctree,
 				    builds, nbuilds);
-	case SIZE_TABLE:
-		return size_table(argv + optind, argc - optind, title);
 	}
 	return 2;
 }

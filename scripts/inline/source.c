@@ -177,7 +177,7 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 			return;
 	if (!(ss->nfiles & (ss->nfiles + 1)) || !ss->files) {
 		ss->files = xrealloc(ss->files,
-				    (2 * ss->nfiles + 2) * sizeof(*ss->files));
+				     (2 * ss->nfiles + 2) * sizeof(*ss->files));
 	}
 	f = &ss->files[ss->nfiles++];
 	memset(f, 0, sizeof(*f));
@@ -762,7 +762,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 			if (m->nparams == cap) {
 				cap = cap ? 2 * cap : 8;
 				m->params = xrealloc(m->params,
-						    cap * sizeof(*m->params));
+						     cap * sizeof(*m->params));
 			}
 			m->params[m->nparams++] = p;
 		}
@@ -1206,7 +1206,7 @@ static void find_pastes(struct srcfile *f)
 			lb++;
 		if (la >= 3 || lb >= 3) {
 			f->paste = xrealloc(f->paste,
-					   (f->npaste + 1) * sizeof(*f->paste));
+					    (f->npaste + 1) * sizeof(*f->paste));
 			f->paste[f->npaste].before = a;
 			f->paste[f->npaste].nbefore = la >= 3 ? la : 0;
 			f->paste[f->npaste].after = b;

@@ -11,7 +11,7 @@
 #include "util.h"
 #include "warn.h"
 
-static void __attribute__((noreturn)) out_of_memory(void)
+static void out_of_memory(void)
 {
 	fputs("inline-check: out of memory; nothing more is checked\n", stderr);
 	exit(0);
@@ -69,6 +69,55 @@ char *xasprintf(const char *fmt, ...)
 	if (ret < 0)
 		out_of_memory();
 	return p;
+}
+
+static unsigned int hash_str(const char *s)
+{
+	unsigned int h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+const char *strtab_intern(struct strtab *t, const char *s)
+{
+	unsigned int i;
+
+	if (2 * (t->nr + 1) > t->size) {
+		struct strtab bigger = { .size = t->size ? 2 * t->size : 256 };
+
+		bigger.slot = xcalloc(bigger.size, sizeof(*bigger.slot));
+		for (i = 0; i < t->size; i++) {
+			unsigned int j;
+
+			if (!t->slot[i])
+				continue;
+			j = hash_str(t->slot[i]) & (bigger.size - 1);
+			while (bigger.slot[j])
+				j = (j + 1) & (bigger.size - 1);
+			bigger.slot[j] = t->slot[i];
+		}
+		bigger.nr = t->nr;
+		free(t->slot);
+		*t = bigger;
+	}
+	for (i = hash_str(s) & (t->size - 1); t->slot[i];
+	     i = (i + 1) & (t->size - 1))
+		if (!strcmp(t->slot[i], s))
+			return t->slot[i];
+	t->nr++;
+	return t->slot[i] = xstrdup(s);
+}
+
+void strtab_free(struct strtab *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->size; i++)
+		free(t->slot[i]);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
 }
 
 char *side_file(const char *obj, const char *suffix)

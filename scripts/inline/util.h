@@ -24,6 +24,18 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...);
 
+/*
+ * A set of strings kept once each, so that the same text is the same
+ * pointer: file names, macros and reasons shared by many findings.
+ */
+struct strtab {
+	char **slot;
+	unsigned int nr, size;
+};
+
+const char *strtab_intern(struct strtab *t, const char *s);
+void strtab_free(struct strtab *t);
+
 /* The file beside an object: dir/name.o -> dir/.name.o.SUFFIX */
 char *side_file(const char *obj, const char *suffix);
 

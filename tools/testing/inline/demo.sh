@@ -17,7 +17,6 @@ need_packages
 log "the 6.1 tree: $TARBALL"
 pristine_tree >/dev/null
 patched_tree "$D/linux"
-tool=
 
 for m in y n; do
 	obj=$D/o-$m
@@ -33,7 +32,6 @@ for m in y n; do
 	make -C "$obj" -j"$JOBS" W=inline "$DEMO_DIR/" >"$obj.log" 2>&1 ||
 		die "the build failed; see ${obj#$TOP/}.log"
 	echo "$(( $(date +%s) - t0 ))" >"$obj.time"
-	tool=$obj/scripts/inline/inline-check
 done
 
 text() {
@@ -43,7 +41,7 @@ text() {
 echo
 echo "=== $DEMO_DIR/ on Linux $(sed -n 's/^SUBLEVEL = //p' "$D/linux/Makefile" | sed 's/^/6.1./'), x86_64 defconfig, $(gcc --version | head -1)"
 echo
-"$tool" --size-table \
+"$TOP/tools/testing/inline/size-table.sh" \
 	always-inline="$D/o-n/$DEMO_DIR/built-in.a" \
 	optimize-inlining="$D/o-y/$DEMO_DIR/built-in.a"
 echo

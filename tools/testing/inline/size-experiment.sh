@@ -86,8 +86,6 @@ for p in $annotations; do
 	steps="$steps $p"
 done
 
-tool=$E/o-y/scripts/inline/inline-check
-[ -x "$tool" ] || make -C "$E/linux" O="$E/o-y" W=inline scripts >/dev/null 2>&1
 {
 	for t in $TARGETS; do
 		args=()
@@ -98,7 +96,7 @@ tool=$E/o-y/scripts/inline/inline-check
 			case $st in *.patch) ;; *) name=$st.patch ;; esac
 			args+=("$name=$(snap "$st" "$t")")
 		done
-		"$tool" --size-table --title " ( Object size tests on kernel: $(make -s -C "$E/linux" kernelversion)
+		"$TOP/tools/testing/inline/size-table.sh" --title " ( Object size tests on kernel: $(make -s -C "$E/linux" kernelversion)
  (                       using: $(gcc --version | head -1)
  (                      target: $t $([ "$t" = vmlinux ] && echo vmlinux.o || echo "${t}built-in.a")
  (                      config: x86.64.defconfig

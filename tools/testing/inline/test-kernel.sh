@@ -95,15 +95,20 @@ check "CONFIG_OPTIMIZE_INLINING=n: make drivers/usb/host/ builds (xhci-trace.o)"
 check "=n: cpumask_weight is inlined in kernel/sched/core.o" \
 	absent "$n/kernel/sched/core.o" cpumask_weight schedule
 if [ "$DIR" = kernel ]; then
-	"$y/scripts/inline/inline-check" --size-table y="$y/kernel/built-in.a" \
+	"$TOP/tools/testing/inline/size-table.sh" y="$y/kernel/built-in.a" \
 		n="$n/kernel/built-in.a" >"$W/size-table" 2>&1
-	table() { awk -v n="$1" '$1 == n ":" { print $2 }' "$W/size-table"; }
+	# column 2: the text; for =n, columns 3 and 4: the delta and percent
+	table() { awk -v n="$1" -v c="$2" '$1 == n ":" { gsub(/[()%]/, ""); print $c }' "$W/size-table"; }
+	# size(1) member by member, summed here rather than by size -t
 	text() { size "$1" | awk 'NR > 1 { s += $1 } END { if (NR > 1) print s }'; }
 	sy=$(text "$y/kernel/built-in.a")
 	sn=$(text "$n/kernel/built-in.a")
 	check "the size table counts kernel/built-in.a text as size(1) does, =y ($sy)" \
-		equal "$(table y)" "$sy"
-	check "and =n ($sn)" equal "$(table n)" "$sn"
+		equal "$(table y 2)" "$sy"
+	check "and =n ($sn)" equal "$(table n 2)" "$sn"
+	check "the =n row: its delta from =y ($((sn - sy))) and in percent of its own size" \
+		sh -c "[ '$(table n 3)' = $((sn - sy)) ] &&
+		       [ '$(table n 4)' = $(awk -v n="$sn" -v y="$sy" 'BEGIN { printf "%.3f", 100 * (n - y) / n }') ]"
 	check "the two modes build different kernel/ text (=n $((sn - sy)) bytes against =y)" \
 		test "$sy" -gt 1000000 -a "$sn" -gt 1000000 -a "$sy" != "$sn"
 fi

@@ -39,6 +39,11 @@ check "make apply puts the series into a clean 6.1 tree" apply "$W/linux"
 check "the new files are in place" \
 	test -f "$W/linux/include/linux/compiler-inline.h" -a \
 	     -f "$W/linux/Kconfig.inline" -a -f "$W/linux/scripts/inline/lexer.l"
+# Every file the project keeps under a new directory of the series is in
+# the series' list: a file left out would be missing from every tree.
+unlisted=$(cd "$TOP" && git ls-files scripts/inline | grep -vxF -f <(series_new_files))
+check "every file of scripts/inline/ is among the series' new files${unlisted:+ (not: $unlisted)}" \
+	test -z "$unlisted" -a -n "$(cd "$TOP" && git ls-files scripts/inline)"
 check "compiler_types.h includes compiler-inline.h" \
 	grep -q '^#include <linux/compiler-inline.h>' "$W/linux/include/linux/compiler_types.h"
 check "the pristine tree is not touched through its hard links" \

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The reporting modes: inline asm wrappers of a set of headers, and the
- * size table of a series of builds.
+ * inline-check --asm-wrappers: the inline asm wrappers of a set of
+ * headers, with what a W=inline build left out of line of each.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "elfread.h"
-#include "output.h"
-#include "scan.h"
 #include "source.h"
+#include "summary.h"
 #include "util.h"
 #include "warn.h"
+#include "wrappers.h"
 
 struct wrappers {
 	const struct funcdef **d;
@@ -42,8 +41,10 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 		 char **builds, int nbuilds)
 {
 	struct srcset *ss = srcset_open_files(headers, n, srctree);
-	struct func_total *t = NULL;
-	unsigned int nt = 0, objects = 0, stale = 0, i, j;
+	struct summary_opts so = { 0 };	/* no recheck: read what is there */
+	struct summary s = { 0 };
+	const struct func_total *t;
+	unsigned int i, j;
 	unsigned long out_bytes = 0;
 	unsigned int out_funcs = 0;
 	struct wrappers w = { 0 };
@@ -52,7 +53,8 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 	srcset_for_each(ss, collect_wrapper, &w);
 	qsort(w.d, w.nr, sizeof(*w.d), cmp_def);
 	if (nbuilds)
-		nt = collect_totals(builds, nbuilds, &t, &objects, &stale);
+		summary_collect(&s, builds, nbuilds, &so);
+	t = s.totals;
 
 	printf("%-16s %7s %6s %7s  %-32s %s\n", "annotation", "objects",
 	       "copies", "bytes", "function", "defined at");
@@ -63,7 +65,7 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 		unsigned long bytes = 0;
 
 		/* a macro's wrapper stands for every function it makes */
-		for (j = 0; j < nt; j++) {
+		for (j = 0; j < s.ntotals; j++) {
 			if (t[j].f.line != d->line || strcmp(t[j].f.file, d->file))
 				continue;
 			objs += t[j].nobjs;
@@ -84,46 +86,10 @@ int asm_wrappers(char **headers, int n, const char *srctree,
 	printf("%u inline asm wrappers", w.nr);
 	if (nbuilds)
 		printf("; %u left out of line in %u objects checked, %lu bytes",
-		       out_funcs, objects, out_bytes);
+		       out_funcs, s.objects, out_bytes);
 	printf("\n");
 	free(w.d);
-	free(t);
+	summary_free(&s);
 	srcset_free(ss);
 	return 0;
-}
-
-int size_table(char **args, int n, const char *title)
-{
-	long long prev = -1;
-	int i, ret = 0;
-
-	if (title)
-		printf("%s\n\n", title);
-	printf("%37s     %9s    (%8s)  (%9s)\n", "name", "text-size", "delta",
-	       "pct");
-	printf(" -----------------------------------------------------------------------------\n");
-	for (i = 0; i < n; i++) {
-		char *eq = strchr(args[i], '=');
-		struct sizes s = { 0 };
-		long long delta;
-
-		if (!*args[i]) {
-			printf("\n");
-			continue;
-		}
-		if (!eq || eq == args[i] || !eq[1]) {
-			ERROR("'%s': expected NAME=FILE", args[i]);
-			return 2;
-		}
-		*eq = '\0';
-		if (file_sizes(eq + 1, &s)) {
-			ret = 1;
-			continue;
-		}
-		delta = prev < 0 ? 0 : (long long)s.text - prev;
-		printf("%37s: %12llu    (%8lld)  (%8.3f%%)\n", args[i], s.text,
-		       delta, s.text ? 100.0 * delta / s.text : 0.0);
-		prev = s.text;
-	}
-	return ret;
 }

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The per-object findings file, dir/.name.o.inline-findings: what the
+ * object's check found, for the summary. Findings of functions defined
+ * outside headers were printed by the object's own step and are only
+ * ranked by the summary; header functions are printed by it, once.
+ */
+#ifndef INLINE_FINDINGS_H
+#define INLINE_FINDINGS_H
+
+#include <stddef.h>
+
+#include "check.h"
+#include "util.h"
+
+#define FINDINGS_SUFFIX	"inline-findings"
+
+/* One finding of one object, as the summary reads it back. */
+struct object_finding {
+	struct finding f;
+	const char *obj;	/* interned */
+	int printed;		/* by the object's own step: not a header's */
+};
+
+/* Write the findings of obj. Returns 0, or -1 when it could not. */
+int findings_write(const char *path, const char *obj,
+		   const struct finding *f, unsigned int n,
+		   const struct check_stats *st);
+
+enum findings_status {
+	FINDINGS_READ,
+	FINDINGS_FOREIGN,	/* written by another inline-check */
+	FINDINGS_BAD,		/* missing, damaged, cut short: see why */
+};
+
+/*
+ * Read the findings file of obj, whole or not at all: on FINDINGS_READ
+ * its findings are appended to *out (*n of them), with their strings in
+ * strs; otherwise nothing is, and why[] says what is wrong.
+ */
+enum findings_status findings_read(const char *path, const char *obj,
+				   struct strtab *strs,
+				   struct object_finding **out,
+				   unsigned int *n, char *why, size_t whysize);
+
+void object_finding_free(struct object_finding *e);
+
+#endif /* INLINE_FINDINGS_H */
