@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GCC's inline report for one object (-fopt-info-inline-missed=FILE):
- * the calls the inliner says it did not inline.
+ * The compiler's inline report for one object: the calls the inliner says
+ * it did not inline, and why. A compiler's reader fills struct report;
+ * GCC's (-fopt-info-inline-missed, on stderr) is report-gcc.c, and another
+ * compiler's reader goes beside it, into the same struct, for check.c.
  */
 #ifndef INLINE_REPORT_H
 #define INLINE_REPORT_H
@@ -26,8 +28,8 @@ struct report {
 };
 
 /*
- * Read a report. Returns 0, or -1 when the file cannot be read. Lines
- * that are not in GCC's format are counted, not fatal: the caller says
+ * GCC's reader (report-gcc.c). Read a report. Returns 0, or -1 when the
+ * file cannot be read. Lines that are not in GCC's format are counted, not fatal: the caller says
  * once that the report is damaged and uses what could be read.
  */
 int report_read(const char *path, struct report *r);

@@ -2,7 +2,7 @@
 /*
  * The checker's complaints about its own input, in the form the build log
  * already uses for objtool: "file: warning: inline-check: message".
- * Findings about the code being built are printed by output.c.
+ * Findings about the code being built are printed by diag.c.
  */
 #ifndef INLINE_WARN_H
 #define INLINE_WARN_H

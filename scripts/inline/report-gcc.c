@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The report reader: GCC's -fopt-info-inline-missed output.
+ * GCC's report reader (report.h): its -fopt-info-inline-missed output.
  *
  *   FILE:LINE:COL: missed:   not inlinable: CALLER/N -> CALLEE/M, REASON
  *   missed:   not inlinable: CALLER/N -> CALLEE/M, REASON

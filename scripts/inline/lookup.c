@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The definition of each function of the object (source.h): the
+ * translation unit's .c files first, then the headers the prefilter
+ * picks, then the macro templates.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "source-internal.h"
+#include "util.h"
+
+/*
+ * The definition of name: one with a body if there is one, else one whose
+ * body follows a macro's call.
+ */
+static struct funcdef *find_exact(struct srcset *ss, const char *name)
+{
+	struct funcdef *d, *bodiless = NULL;
+
+	for (d = ss->defs[hash_str(name, strlen(name))]; d; d = d->next) {
+		if (strcmp(d->name, name))
+			continue;
+		if (d->has_body)
+			return d;
+		if (!bodiless)
+			bodiless = d;
+	}
+	return bodiless;
+}
+
+/* Is name's definition found, body and all? */
+int found_with_body(struct srcset *ss, const char *name)
+{
+	const struct funcdef *d = find_exact(ss, name);
+
+	return d && d->has_body;
+}
+
+int srcset_resolve(struct srcset *ss, const char *const *names, int n)
+{
+	char *want = xcalloc(n, 1);
+	int i, k;
+
+	/* The translation unit's own code first: .c files, always. */
+	for (i = 0; i < ss->nfiles; i++)
+		if (!ss->files[i].header)
+			read_definitions(ss, &ss->files[i]);
+
+	/*
+	 * A name stays wanted while its only definition is one whose body
+	 * follows a macro's call: a header may still have the real one.
+	 */
+	for (k = 0; k < n; k++)
+		want[k] = !found_with_body(ss, names[k]);
+	lex_headers_defining(ss, names, n, want);
+	free(want);
+	return ss->failures;
+}
+
+const struct funcdef *srcset_find(struct srcset *ss, const char *name)
+{
+	struct funcdef *d = find_exact(ss, name);
+
+	return d ? d : find_template(ss, name);
+}
+
+int srcset_lex_all(struct srcset *ss)
+{
+	int i;
+
+	for (i = 0; i < ss->nfiles; i++)
+		read_definitions(ss, &ss->files[i]);
+	return ss->failures;
+}
+
+void srcset_for_each(struct srcset *ss, void (*fn)(const struct funcdef *,
+						   void *), void *arg)
+{
+	struct funcdef *d;
+	int i;
+
+	for (i = 0; i < HASH_SIZE; i++)
+		for (d = ss->defs[i]; d; d = d->next)
+			fn(d, arg);
+	for (d = ss->templates; d; d = d->next)
+		fn(d, arg);
+}
+

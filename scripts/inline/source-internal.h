@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the source reader (source.h): the set of files of a translation
+ * unit and what has been read of them, shared by
+ *
+ *   srcset.c       the files: from the object's .cmd file, loaded once
+ *   definitions.c  tokens to function definitions, and the macro table
+ *   templates.c    functions whose name a macro pastes: traced to a call
+ *   prefilter.c    which headers are worth lexing for the names looked for
+ *   lookup.c       the definition of each name (srcset_resolve/find)
+ */
+#ifndef INLINE_SOURCE_INTERNAL_H
+#define INLINE_SOURCE_INTERNAL_H
+
+#include <stddef.h>
+
+#include "cond.h"
+#include "source.h"
+
+struct macro {
+	const char *name;
+	int file;
+	unsigned int body, end;		/* token range of the body */
+	int nparams;
+	const char **params;
+	struct macro *next;		/* same hash bucket */
+};
+
+/* A memo: needles searched, questions answered. */
+struct seen {
+	char *key;
+	int answer;
+	struct seen *next;
+};
+
+struct paste {
+	const char *before, *after;
+	size_t nbefore, nafter;
+};
+
+struct callsite {
+	int file;
+	unsigned int tok;
+	struct callsite *next;
+};
+
+struct srcfile {
+	char *path;
+	const char *display;
+	char *buf;
+	size_t size;
+	struct tokens toks;
+	unsigned int loaded:1, lexed:1, failed:1, header:1, pasted:1;
+	unsigned int indexed:1;
+	struct paste *paste;
+	unsigned int npaste;
+};
+
+#define HASH_SIZE	4096
+
+struct srcset {
+	struct config *cfg;
+	const char *prefix;
+	size_t prefix_len;
+	struct srcfile *files;
+	int nfiles;
+	struct funcdef *defs[HASH_SIZE];
+	struct funcdef *templates;	/* names pasted from macro parameters */
+	struct macro *macros[HASH_SIZE];
+	struct seen *searched[HASH_SIZE];
+	struct seen *answered[HASH_SIZE];
+	struct callsite *calls[HASH_SIZE];
+	int failures;
+};
+
+static inline unsigned int hash_str(const char *s, size_t n)
+{
+	unsigned int h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & (HASH_SIZE - 1);
+}
+
+static inline const char *tok_str(const struct tokens *t, unsigned int i)
+{
+	return t->buf + t->tok[i].off;
+}
+
+/* srcset.c: read the file into f->buf, once; -1 (said, counted) if not. */
+int srcset_load(struct srcset *ss, struct srcfile *f);
+
+/* definitions.c */
+/* The name of a '...' parameter; the others are allocated. */
+extern const char *const macro_va_args;
+/* Lex f and read its definitions and macros, once. */
+int read_definitions(struct srcset *ss, struct srcfile *f);
+struct macro *find_macro(struct srcset *ss, const char *name, size_t n);
+/* The index of the parameter of m that token i is, or -1. */
+int macro_param(const struct macro *m, const struct tokens *t, unsigned int i);
+/* The closing token of the group opened at i, or end. */
+unsigned int skip_group(const struct tokens *t, unsigned int i,
+			unsigned int end);
+
+/* templates.c: the traced template that makes name, or NULL. */
+struct funcdef *find_template(struct srcset *ss, const char *name);
+
+/* prefilter.c */
+/* Lex the headers whose text holds needle, once per needle. */
+void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
+/*
+ * Lex the headers that can define one of names[k] for which want[k] is
+ * set, until each is found with its body (and want[k] cleared).
+ */
+void lex_headers_defining(struct srcset *ss, const char *const *names, int n,
+			  char *want);
+
+/* lookup.c: is name's definition found, body and all? */
+int found_with_body(struct srcset *ss, const char *name);
+
+#endif /* INLINE_SOURCE_INTERNAL_H */

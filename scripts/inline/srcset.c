@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The files of a translation unit (source.h): the object's source and the
+ * headers it depends on, from the .cmd file fixdep wrote, each loaded on
+ * first use. What is read of them lives in the set until srcset_free().
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source-internal.h"
+#include "util.h"
+#include "warn.h"
+
+const char *srcset_display(struct srcset *ss, const char *path)
+{
+	if (ss->prefix_len && !strncmp(path, ss->prefix, ss->prefix_len) &&
+	    path[ss->prefix_len] == '/')
+		return path + ss->prefix_len + 1;
+	if (!strncmp(path, "./", 2))
+		return path + 2;
+	return path;
+}
+
+int srcset_load(struct srcset *ss, struct srcfile *f)
+{
+	struct stat st;
+	ssize_t got;
+	size_t done = 0;
+	int fd;
+
+	if (f->loaded || f->failed)
+		return f->failed ? -1 : 0;
+	fd = open(f->path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		WARN_FILE(f->display, "cannot read: %s", strerror(errno));
+		goto fail;
+	}
+	f->buf = xmalloc(st.st_size + 2);
+	while (done < (size_t)st.st_size) {
+		got = read(fd, f->buf + done, st.st_size - done);
+		if (got <= 0) {
+			WARN_FILE(f->display, "cannot read: %s",
+				  got < 0 ? strerror(errno) : "file shrank");
+			goto fail;
+		}
+		done += got;
+	}
+	close(fd);
+	f->size = done;
+	f->buf[done] = '\0';
+	f->buf[done + 1] = '\0';
+	f->loaded = 1;
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(f->buf);
+	f->buf = NULL;
+	f->failed = 1;
+	ss->failures++;
+	return -1;
+}
+
+static void add_file(struct srcset *ss, const char *path, size_t n)
+{
+	struct srcfile *f;
+	int i;
+
+	for (i = 0; i < ss->nfiles; i++)
+		if (!strncmp(ss->files[i].path, path, n) &&
+		    !ss->files[i].path[n])
+			return;
+	if (!(ss->nfiles & (ss->nfiles + 1)) || !ss->files) {
+		ss->files = xrealloc(ss->files,
+				     (2 * ss->nfiles + 2) * sizeof(*ss->files));
+	}
+	f = &ss->files[ss->nfiles++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrndup(path, n);
+	path_normalize(f->path);
+	f->display = srcset_display(ss, f->path);
+	f->header = path_is_header(f->path);
+}
+
+static struct srcset *srcset_new(const char *prefix)
+{
+	struct srcset *ss = xcalloc(1, sizeof(*ss));
+
+	ss->prefix = prefix ? prefix : "";
+	ss->prefix_len = strlen(ss->prefix);
+	while (ss->prefix_len > 1 && ss->prefix[ss->prefix_len - 1] == '/')
+		ss->prefix_len--;
+	if (ss->prefix_len == 1 && ss->prefix[0] == '.')
+		ss->prefix_len = 0;
+	return ss;
+}
+
+/*
+ * The .cmd file that fixdep wrote for the object:
+ *   source_kernel/sched/core.o := kernel/sched/core.c
+ *   deps_kernel/sched/core.o := \
+ *     include/linux/compiler-version.h \
+ *       $(wildcard include/config/CC_VERSION_TEXT) \
+ *   ...
+ */
+struct srcset *srcset_open(const char *cmdfile, const char *obj,
+			   const char *prefix)
+{
+	struct srcset *ss;
+	size_t objlen = strlen(obj);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int in_deps = 0, saw_source = 0;
+	FILE *fp;
+
+	fp = fopen(cmdfile, "r");
+	if (!fp) {
+		WARN_FILE(cmdfile, "cannot read: %s", strerror(errno));
+		return NULL;
+	}
+	ss = srcset_new(prefix);
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		char *p = line, *end;
+
+		while (len && (line[len - 1] == '\n' || line[len - 1] == ' ' ||
+			       line[len - 1] == '\\'))
+			line[--len] = '\0';
+		if (!strncmp(p, "source_", 7) && !strncmp(p + 7, obj, objlen) &&
+		    !strncmp(p + 7 + objlen, " := ", 4)) {
+			add_file(ss, p + 11 + objlen, strlen(p + 11 + objlen));
+			saw_source = 1;
+			continue;
+		}
+		if (!strncmp(p, "deps_", 5) && !strncmp(p + 5, obj, objlen)) {
+			in_deps = 1;
+			continue;
+		}
+		if (!in_deps)
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p) {
+			in_deps = 0;
+			continue;
+		}
+		if (!strncmp(p, "$(wildcard", 10))
+			continue;
+		end = p + strlen(p);
+		add_file(ss, p, end - p);
+	}
+	free(line);
+	fclose(fp);
+	if (!saw_source || ss->nfiles < 2) {
+		WARN_FILE(cmdfile, "no source_ or deps_ line for %s", obj);
+		srcset_free(ss);
+		return NULL;
+	}
+	return ss;
+}
+
+struct srcset *srcset_open_files(char **files, int n, const char *prefix)
+{
+	struct srcset *ss = srcset_new(prefix);
+	int i;
+
+	for (i = 0; i < n; i++)
+		add_file(ss, files[i], strlen(files[i]));
+	return ss;
+}
+
+static void free_seen(struct seen *s)
+{
+	while (s) {
+		struct seen *n = s->next;
+
+		free(s->key);
+		free(s);
+		s = n;
+	}
+}
+
+static void funcdef_free(struct funcdef *d)
+{
+	free((char *)d->name);
+	free((char *)d->prefix);
+	free((char *)d->suffix);
+	free(d);
+}
+
+void srcset_add_buffer(struct srcset *ss, const char *name, char *buf,
+		       size_t size)
+{
+	struct srcfile *f;
+
+	add_file(ss, name, strlen(name));
+	f = &ss->files[ss->nfiles - 1];
+	f->buf = buf;
+	f->size = size;
+	f->loaded = 1;
+}
+
+void srcset_free(struct srcset *ss)
+{
+	int i, k;
+
+	if (!ss)
+		return;
+	/* Definitions and macros point into the files: freed with the set. */
+	for (i = 0; i < HASH_SIZE; i++) {
+		struct funcdef *d, *dn;
+		struct macro *m, *mn;
+
+		for (d = ss->defs[i]; d; d = dn) {
+			dn = d->next;
+			funcdef_free(d);
+		}
+		while (ss->calls[i]) {
+			struct callsite *c = ss->calls[i];
+
+			ss->calls[i] = c->next;
+			free(c);
+		}
+		free_seen(ss->searched[i]);
+		free_seen(ss->answered[i]);
+		for (m = ss->macros[i]; m; m = mn) {
+			mn = m->next;
+			for (k = 0; k < m->nparams; k++)
+				if (m->params[k] != macro_va_args)
+					free((char *)m->params[k]);
+			free(m->params);
+			free((char *)m->name);
+			free(m);
+		}
+	}
+	while (ss->templates) {
+		struct funcdef *d = ss->templates;
+
+		ss->templates = d->next;
+		funcdef_free(d);
+	}
+	for (i = 0; i < ss->nfiles; i++) {
+		tokens_free(&ss->files[i].toks);
+		free(ss->files[i].paste);
+		free(ss->files[i].buf);
+		free(ss->files[i].path);
+	}
+	free(ss->files);
+	config_free(ss->cfg);
+	free(ss);
+}
+
+void srcset_config(struct srcset *ss, const char *autoconf)
+{
+	ss->cfg = config_load(autoconf);
+}
