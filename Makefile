@@ -7,6 +7,10 @@
 #   make export              the series as git-am-able mails in out/series/
 #   make check               every test, on Debian's linux-source-6.1
 #   make demo                build the 6.1 tree in both modes and compare
+#   make bench               W=inline's cost against a plain build
+#   make compare-checkers OLD=<rev> [NEW=<rev>]
+#                            the checker of two revisions (NEW: the working
+#                            tree) on the same W=inline build: same output?
 #
 # Build trees and extracted kernels go to out/ (make OUT=<dir> ...). Only
 # the command line sets it: an OUT in the environment is not taken for it,
@@ -18,7 +22,7 @@ OUT	:= $(CURDIR)/out
 endif
 export INLINE_OUT := $(OUT)
 
-.PHONY: all apply export check demo bench clean help
+.PHONY: all apply export check demo bench compare-checkers clean help
 
 all: help
 
@@ -42,6 +46,10 @@ demo:
 
 bench:
 	@$(TESTS)/bench/w-inline.sh
+
+compare-checkers:
+	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }
+	@$(TESTS)/compare-checkers.sh "$(OLD)" $(NEW)
 
 clean:
 	rm -rf $(OUT)
