@@ -6,7 +6,6 @@
  * or pasted (##).
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,9 +37,13 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 	}
 }
 
+static const unsigned char ident_char[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1, ['a' ... 'z'] = 1,
+};
+
 static int is_ident_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return ident_char[(unsigned char)c];
 }
 
 /* The identifiers pasted to by ## in a file: "__do_sys##", "##_x". */
@@ -89,6 +92,7 @@ static void find_pastes(struct srcfile *f)
  */
 struct wanted {
 	const char *const *names;
+	size_t *len;		/* of each name */
 	char *want;
 	int n, missing;
 	unsigned char len_ok[256];
@@ -114,8 +118,9 @@ static void wanted_init(struct wanted *w, const char *const *names, int n,
 	for (w->nbuckets = 64; w->nbuckets < 4u * n; w->nbuckets *= 2)
 		;
 	w->bucket = xcalloc(w->nbuckets, sizeof(*w->bucket));
+	w->len = xcalloc(n, sizeof(*w->len));
 	for (k = 0; k < n; k++) {
-		size_t len = strlen(names[k]);
+		size_t len = w->len[k] = strlen(names[k]);
 		unsigned int h;
 
 		if (!want[k] || !len || len > 255)
@@ -157,13 +162,13 @@ static int may_define(struct srcfile *f, const struct wanted *w)
 	while (p < end) {
 		const char *start;
 
-		if (!is_ident_char(*p)) {
+		if (!ident_char[(unsigned char)*p]) {
 			p++;
 			continue;
 		}
 		start = p;
-		while (p < end && is_ident_char(*p))
-			p++;
+		while (++p < end && ident_char[(unsigned char)*p])
+			;
 		if (wanted_has(w, start, p - start))
 			return 1;
 	}
@@ -174,16 +179,18 @@ static int may_define(struct srcfile *f, const struct wanted *w)
 
 		for (k = 0; k < w->n; k++) {
 			const char *name = w->names[k];
-			size_t n = strlen(name);
+			size_t n = w->len[k];
 
 			if (!w->want[k])
 				continue;
 			if (pa->nbefore && pa->nbefore < n &&
-			    !strncmp(name, pa->before, pa->nbefore))
+			    name[0] == pa->before[0] &&
+			    !memcmp(name, pa->before, pa->nbefore))
 				return 1;
 			if (pa->nafter && pa->nafter < n &&
-			    !strncmp(name + n - pa->nafter, pa->after,
-				     pa->nafter))
+			    name[n - 1] == pa->after[pa->nafter - 1] &&
+			    !memcmp(name + n - pa->nafter, pa->after,
+				    pa->nafter))
 				return 1;
 		}
 	}
@@ -210,4 +217,5 @@ void lex_headers_defining(struct srcset *ss, const char *const *names, int n,
 			}
 	}
 	free(w.bucket);
+	free(w.len);
 }

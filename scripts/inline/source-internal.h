@@ -64,6 +64,8 @@ struct srcset {
 	size_t prefix_len;
 	struct srcfile *files;
 	int nfiles;
+	int *file_slot;		/* files by path: index + 1, open addressing */
+	unsigned int nfile_slots;
 	struct funcdef *defs[HASH_SIZE];
 	struct funcdef *templates;	/* names pasted from macro parameters */
 	struct macro *macros[HASH_SIZE];

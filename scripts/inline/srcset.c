@@ -67,15 +67,35 @@ fail:
 	return -1;
 }
 
+/* The slot of path[0..n) among the files' (normalized) paths. */
+static int *file_slot(struct srcset *ss, const char *path, size_t n)
+{
+	unsigned int h = hash_str(path, n), i;
+	int *slot;
+
+	for (i = h & (ss->nfile_slots - 1);; i = (i + 1) & (ss->nfile_slots - 1)) {
+		slot = &ss->file_slot[i];
+		if (!*slot || (!strncmp(ss->files[*slot - 1].path, path, n) &&
+			       !ss->files[*slot - 1].path[n]))
+			return slot;
+	}
+}
+
 static void add_file(struct srcset *ss, const char *path, size_t n)
 {
 	struct srcfile *f;
 	int i;
 
-	for (i = 0; i < ss->nfiles; i++)
-		if (!strncmp(ss->files[i].path, path, n) &&
-		    !ss->files[i].path[n])
-			return;
+	if (2 * (ss->nfiles + 1) > (int)ss->nfile_slots) {
+		free(ss->file_slot);
+		ss->nfile_slots = ss->nfile_slots ? 2 * ss->nfile_slots : 1024;
+		ss->file_slot = xcalloc(ss->nfile_slots, sizeof(*ss->file_slot));
+		for (i = 0; i < ss->nfiles; i++)
+			*file_slot(ss, ss->files[i].path,
+				   strlen(ss->files[i].path)) = i + 1;
+	}
+	if (*file_slot(ss, path, n))
+		return;
 	if (!(ss->nfiles & (ss->nfiles + 1)) || !ss->files) {
 		ss->files = xrealloc(ss->files,
 				     (2 * ss->nfiles + 2) * sizeof(*ss->files));
@@ -86,6 +106,7 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 	path_normalize(f->path);
 	f->display = srcset_display(ss, f->path);
 	f->header = path_is_header(f->path);
+	*file_slot(ss, f->path, strlen(f->path)) = ss->nfiles;
 }
 
 static struct srcset *srcset_new(const char *prefix)
@@ -252,6 +273,7 @@ void srcset_free(struct srcset *ss)
 		free(ss->files[i].path);
 	}
 	free(ss->files);
+	free(ss->file_slot);
 	config_free(ss->cfg);
 	free(ss);
 }
