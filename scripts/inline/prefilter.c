@@ -2,8 +2,13 @@
 /*
  * Which headers to lex. A kernel object depends on hundreds of headers;
  * only the translation unit's own .c files are always lexed, and a header
- * only when its text can hold one of the names still looked for, written
- * or pasted (##).
+ * only when its code (comments and literals left out) writes one of the
+ * names still looked for, or pastes (##) a piece of one, or calls a macro
+ * a name is traced through.
+ *
+ * Each header is read once for this, in one pass that also keeps a filter
+ * of its identifiers: the headers that might call a macro are found with
+ * it, where each macro took a pass over every header.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -12,7 +17,109 @@
 #include "source-internal.h"
 #include "util.h"
 
-/* Lex the headers whose text holds needle, once per needle. */
+struct wanted;
+static int wanted_has(const struct wanted *w, const char *s, size_t n);
+
+/* 1: a character of identifiers; 2: one that may start a comment or a literal */
+static const unsigned char ident_char[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1, ['a' ... 'z'] = 1,
+	['/'] = 2, ['"'] = 2, ['\''] = 2,
+};
+
+/*
+ * Each file's identifiers, outside comments and literals, as a Bloom
+ * filter: the question "is needle written in this header?" is asked for
+ * every macro a name is traced through, of every header; the filter
+ * answers no for most of them without a pass over the text.
+ */
+#define IDENT_BITS	4096
+
+static inline unsigned int ident_hash(const char *s, size_t n)
+{
+	unsigned int h = n * 0x9e3779b1u;
+
+	h ^= ((unsigned char)s[0] | (unsigned char)s[n - 1] << 8) * 0x85ebca77u;
+	if (n > 2)
+		h ^= ((unsigned char)s[1] | (unsigned char)s[n - 2] << 8) * 0xc2b2ae3du;
+	return h ^ h >> 15;
+}
+
+static void ident_set(unsigned char *bits, unsigned int h)
+{
+	bits[(h % IDENT_BITS) / 8] |= 1 << (h % 8);
+	h >>= 16;
+	bits[(h % IDENT_BITS) / 8] |= 1 << (h % 8);
+}
+
+static int may_hold(const struct srcfile *f, const char *s, size_t n)
+{
+	unsigned int h = ident_hash(s, n);
+	const unsigned char *bits = f->idents;
+
+	if (!(bits[(h % IDENT_BITS) / 8] & 1 << (h % 8)))
+		return 0;
+	h >>= 16;
+	return bits[(h % IDENT_BITS) / 8] & 1 << (h % 8);
+}
+
+/* The end of the comment or literal that starts at p, or p itself. */
+static const char *skip_text(const char *p, const char *end)
+{
+	const char *q;
+	char quote;
+
+	if (p[0] == '/' && p + 1 < end && p[1] == '*') {
+		/* comments hold few '/': one memchr() reaches the end of most */
+		for (q = p + 3; q < end && (q = memchr(q, '/', end - q)); q++)
+			if (q[-1] == '*')
+				return q + 1;
+		return end;
+	}
+	if (p[0] == '/' && p + 1 < end && p[1] == '/') {
+		q = memchr(p, '\n', end - p);
+		return q ? q : end;
+	}
+	if (p[0] != '"' && p[0] != '\'')
+		return p;
+	quote = *p++;
+	while (p < end && *p != quote && *p != '\n')
+		p += p[0] == '\\' && p + 1 < end ? 2 : 1;
+	return p < end && *p == quote ? p + 1 : p;
+}
+
+/*
+ * One pass over f's code: its identifier filter, and whether it writes
+ * one of the names w still looks for (w may be NULL).
+ */
+static int scan_identifiers(struct srcfile *f, const struct wanted *w)
+{
+	const char *p = f->buf, *end = f->buf + f->size;
+	int found = 0;
+
+	if (!f->idents)
+		f->idents = xcalloc(IDENT_BITS / 8, 1);
+	while (p < end) {
+		const char *start = p;
+
+		if (!ident_char[(unsigned char)*p]) {
+			p++;
+			continue;
+		}
+		if (ident_char[(unsigned char)*p] == 2) {
+			p = skip_text(p, end);
+			p += p == start;
+			continue;
+		}
+		while (++p < end && ident_char[(unsigned char)*p] == 1)
+			;
+		ident_set(f->idents, ident_hash(start, p - start));
+		if (w && !found && wanted_has(w, start, p - start))
+			found = 1;
+	}
+	return found;
+}
+
+/* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 {
 	unsigned int h = hash_str(needle, n);
@@ -32,18 +139,16 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 
 		if (f->lexed || srcset_load(ss, f))
 			continue;
-		if (memmem(f->buf, f->size, needle, n))
+		if (!f->idents)
+			scan_identifiers(f, NULL);
+		if (may_hold(f, needle, n) && memmem(f->buf, f->size, needle, n))
 			read_definitions(ss, f);
 	}
 }
 
-static const unsigned char ident_char[256] = {
-	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1, ['a' ... 'z'] = 1,
-};
-
 static int is_ident_char(char c)
 {
-	return ident_char[(unsigned char)c];
+	return ident_char[(unsigned char)c] == 1;
 }
 
 /* The identifiers pasted to by ## in a file: "__do_sys##", "##_x". */
@@ -155,23 +260,11 @@ static int wanted_has(const struct wanted *w, const char *s, size_t n)
 /* Can this header define one of the names, directly or by pasting? */
 static int may_define(struct srcfile *f, const struct wanted *w)
 {
-	const char *p = f->buf, *end = f->buf + f->size;
 	unsigned int i;
 	int k;
 
-	while (p < end) {
-		const char *start;
-
-		if (!ident_char[(unsigned char)*p]) {
-			p++;
-			continue;
-		}
-		start = p;
-		while (++p < end && ident_char[(unsigned char)*p])
-			;
-		if (wanted_has(w, start, p - start))
-			return 1;
-	}
+	if (scan_identifiers(f, w))
+		return 1;
 	if (!f->pasted)
 		find_pastes(f);
 	for (i = 0; i < f->npaste; i++) {

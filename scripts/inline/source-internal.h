@@ -54,6 +54,7 @@ struct srcfile {
 	unsigned int indexed:1;
 	struct paste *paste;
 	unsigned int npaste;
+	unsigned char *idents;	/* prefilter.c: a Bloom filter of its identifiers */
 };
 
 #define HASH_SIZE	4096
@@ -108,7 +109,7 @@ unsigned int skip_group(const struct tokens *t, unsigned int i,
 struct funcdef *find_template(struct srcset *ss, const char *name);
 
 /* prefilter.c */
-/* Lex the headers whose text holds needle, once per needle. */
+/* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
 /*
  * Lex the headers that can define one of names[k] for which want[k] is

@@ -269,6 +269,7 @@ void srcset_free(struct srcset *ss)
 	for (i = 0; i < ss->nfiles; i++) {
 		tokens_free(&ss->files[i].toks);
 		free(ss->files[i].paste);
+		free(ss->files[i].idents);
 		free(ss->files[i].buf);
 		free(ss->files[i].path);
 	}
