@@ -20,10 +20,13 @@
 struct wanted;
 static int wanted_has(const struct wanted *w, const char *s, size_t n);
 
-/* 1: a character of identifiers; 2: one that may start a comment or a literal */
+/*
+ * 1: a character of identifiers; 2: one that may start a comment or a
+ * literal, or the NUL that ends the text.
+ */
 static const unsigned char ident_char[256] = {
 	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1, ['a' ... 'z'] = 1,
-	['/'] = 2, ['"'] = 2, ['\''] = 2,
+	['/'] = 2, ['"'] = 2, ['\''] = 2, ['\0'] = 2,
 };
 
 /*
@@ -98,19 +101,22 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 
 	if (!f->idents)
 		f->idents = xcalloc(IDENT_BITS / 8, 1);
-	while (p < end) {
-		const char *start = p;
+	/* the NUL after the text (srcset_load()) stops every loop here */
+	for (;;) {
+		const char *start;
+		unsigned char c;
 
-		if (!ident_char[(unsigned char)*p]) {
+		while (!(c = ident_char[(unsigned char)*p]))
 			p++;
-			continue;
-		}
-		if (ident_char[(unsigned char)*p] == 2) {
+		start = p;
+		if (c == 2) {
+			if (p >= end)
+				break;
 			p = skip_text(p, end);
 			p += p == start;
 			continue;
 		}
-		while (++p < end && ident_char[(unsigned char)*p] == 1)
+		while (ident_char[(unsigned char)*++p] == 1)
 			;
 		ident_set(f->idents, ident_hash(start, p - start));
 		if (w && !found && wanted_has(w, start, p - start))
