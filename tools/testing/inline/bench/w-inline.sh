@@ -14,12 +14,17 @@
 #     per object, against the compile time;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it), against the compile time;
-#   - the summary's time.
+#   - the same share in instructions, which the machine's load does not
+#     change: callgrind on the checker and on the compile (gcc, cc1, as)
+#     of SAMPLE objects (default 8), every n-th of DIR's;
+#   - the summary's time, of DIR and of a synthetic allmodconfig-sized
+#     build: DIR's findings files and objects linked again and again, to
+#     20,000 findings files or more.
 #
 #   bench/w-inline.sh [DIR]      (default: kernel)
 #
 # Goals: W=inline <= 1.02x a plain build, cold; the checker <= 1% of the
-# compile time.
+# compile; the summary of 20,000 objects in 2 s.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../../.." && pwd)
@@ -29,7 +34,7 @@ DIR=${1:-kernel}
 DIR=${DIR%/}
 B=$OUT/bench
 mkdir -p "$B"
-need_packages ccache
+need_packages ccache valgrind cpio
 # Times real compiles, and its own cache below: never the tests' cache.
 real_compiles
 patched_tree "$SRC"
@@ -123,6 +128,48 @@ s=$(cd "$B/o-winline" && { time "$tool" --summary --srctree "$SRC" \
 	--json "$B/summary.json" --headers "$SRC/include" \
 	--headers "$SRC/arch/x86/include" "$DIR" >/dev/null 2>&1 ; } 2>&1)
 
+# Instructions: the checker and the plain compile of every n-th object.
+# The compile is the object's command in the plain tree, without ccache
+# and objtool, writing elsewhere.
+SAMPLE=${SAMPLE:-8}
+sampled=$(echo "$objs" | awk -v s="$SAMPLE" -v n="$nobj" \
+	'BEGIN { k = int(n / s); if (k < 1) k = 1 } (NR - 1) % k == 0 && c++ < s')
+collected() { sed -n 's/^==[0-9]*== Collected : //p' | awk '{ s += $1 } END { print s + 0 }'; }
+instructions() {
+	local o=$1 d b c t=$B/cg-$$-${1//\//_}
+	d=$(dirname "$o")
+	b=$(basename "$o")
+	(cd "$B/o-winline" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$tool" --srctree "$SRC" --config include/generated/autoconf.h \
+		--findings "$t.findings" "$o" 2>&1 >/dev/null) | collected | tr '\n' ' '
+	c=$(sed -n "s|^cmd_$o := ||p" "$B/o-plain/$d/.$b.cmd")
+	c=${c%%; ./tools/objtool*}
+	c=${c# }
+	c=${c#ccache }
+	c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
+	c=${c/-o $o /-o $t.o }
+	(cd "$B/o-plain" && valgrind --tool=callgrind --trace-children=yes \
+		--callgrind-out-file=/dev/null sh -c "$c" 2>&1 >/dev/null) | collected
+	rm -f "$t".*
+}
+export -f instructions collected
+export B SRC tool
+log "callgrind on the checker and the compile of $(echo "$sampled" | wc -l) objects"
+cg=$(echo "$sampled" | xargs -P"$JOBS" -I{} bash -c 'echo "{} $(instructions {})"')
+echo "$cg" >"$B/instructions"
+
+# The summary of 20,000 findings files or more: DIR's, linked again.
+copies=$(( (20000 + nobj - 1) / nobj ))
+rm -rf "$B/synth"
+for i in $(seq "$copies"); do
+	(cd "$B/o-winline" && find "$DIR" -name '*.o' -o -name '.*.inline-findings' |
+		cpio -pdl --quiet "$B/synth/c$i")
+done
+nsynth=$(find "$B/synth" -name '.*.inline-findings' | wc -l)
+ss=$(for i in 1 2 3; do (cd "$B/synth" && { time "$tool" --summary \
+	--json "$B/synth.json" . >/dev/null 2>&1 ; } 2>&1); done | sort -n | head -1)
+rm -rf "$B/synth"
+
 echo "W=inline benchmark: make $DIR/ on x86_64 defconfig, $(nproc) cores, $(gcc --version | head -1)"
 printf '  plain build        %7.1f s  (runs: %s s)\n' "$pr" "$(list "$pruns")"
 printf '  W=inline build     %7.1f s  (runs: %s s)\n' "$wr" "$(list "$wruns")"
@@ -137,4 +184,8 @@ awk -v c="$ccpu" -v n="$nobj" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU\n", 1000 * c / n, n, c
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
 	printf "  checker / compile  %7.2f %%    (goal <= 1%%)\n", 100 * c / cpu }'
+echo "$cg" | awk -v n="$nobj" '{ c += $2; g += $3; m++ } END {
+	printf "  checker, callgrind %7.1f M instructions per object, compile %.0f M (%d objects of %d)\n", c / m / 1e6, g / m / 1e6, m, n
+	printf "  checker / compile  %7.2f %%    in instructions (goal <= 1%%)\n", 100 * c / g }'
 printf '  summary            %7.2f s\n' "${s%% *}"
+printf '  summary, synthetic %7.2f s  (%d findings files; goal <= 2 s)\n' "${ss%% *}" "$nsynth"
