@@ -42,6 +42,8 @@ static const char usage[] =
 "                    (default: .OBJECT.inline-findings)\n"
 "  --srctree DIR     shown file names are relative to it\n"
 "  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
+"  --index-dir DIR   keep what is learnt of each header there, for the\n"
+"                    next checks of the build\n"
 "  --summary         collect the findings under PATH (directories or\n"
 "                    objects), print each header function once, rank\n"
 "  --json FILE       also write the summary as JSON\n"
@@ -63,7 +65,8 @@ static int cmp_line(const void *a, const void *b)
 
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
-		     const char *srctree, const char *config)
+		     const char *srctree, const char *config,
+		     const char *index_dir)
 {
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
@@ -118,6 +121,8 @@ static int check_one(const char *obj, const char *report_path,
 	}
 	if (config)
 		srcset_config(ss, config);
+	if (index_dir)
+		srcset_index_dir(ss, index_dir);
 	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
 	check_unit_misuse(ss, &f, &n);
 
@@ -170,7 +175,7 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
-	check_one(obj, NULL, NULL, findings, so->srctree, so->config);
+	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL);
 }
 
 int main(int argc, char **argv)
@@ -181,6 +186,7 @@ int main(int argc, char **argv)
 		{ "findings", required_argument, NULL, 'f' },
 		{ "srctree", required_argument, NULL, 's' },
 		{ "config", required_argument, NULL, 'k' },
+		{ "index-dir", required_argument, NULL, 'i' },
 		{ "summary", no_argument, NULL, 'S' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "headers", required_argument, NULL, 'H' },
@@ -191,7 +197,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
-	const char *srctree = NULL, *config = NULL;
+	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
 	char **builds = NULL;
 	int nbuilds = 0;
 	struct summary_opts so = { .rows = 20 };
@@ -214,6 +220,9 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			config = optarg;
+			break;
+		case 'i':
+			index_dir = optarg;
 			break;
 		case 'S':
 			mode = SUMMARY;
@@ -255,7 +264,7 @@ int main(int argc, char **argv)
 	switch (mode) {
 	case CHECK:
 		return check_one(argv[optind], report, cmd, findings, srctree,
-				 config);
+				 config, index_dir);
 	case SUMMARY:
 		return summary(argv + optind, argc - optind, &so);
 	case ASM_WRAPPERS:

@@ -11,14 +11,18 @@
  * it, where each macro took a pass over every header.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "source-internal.h"
 #include "util.h"
 
 struct wanted;
 static int wanted_has(const struct wanted *w, const char *s, size_t n);
+static void find_pastes(struct srcfile *f);
 
 /*
  * 1: a character of identifiers; 2: one that may start a comment or a
@@ -31,38 +35,42 @@ static const unsigned char ident_char[256] = {
 
 /*
  * Each file's identifiers, outside comments and literals, as a Bloom
- * filter: the question "is needle written in this header?" is asked for
- * every macro a name is traced through, of every header; the filter
- * answers no for most of them without a pass over the text.
+ * filter of a bit per byte of the file (two bits set per identifier, one
+ * in a hundred answers wrong): "may this header write the name?" is asked
+ * of every header for each name looked for and each macro a name is
+ * traced through; the filter answers no for most without their text.
  */
-#define IDENT_BITS	4096
+#define IDENT_HASH(h, c)	(((h) ^ (unsigned char)(c)) * 16777619u)
+#define IDENT_HASH_INIT		2166136261u
 
-static inline unsigned int ident_hash(const char *s, size_t n)
+static unsigned int ident_bits(size_t size)
 {
-	unsigned int h = n * 0x9e3779b1u;
+	unsigned int bits = 512;
 
-	h ^= ((unsigned char)s[0] | (unsigned char)s[n - 1] << 8) * 0x85ebca77u;
-	if (n > 2)
-		h ^= ((unsigned char)s[1] | (unsigned char)s[n - 2] << 8) * 0xc2b2ae3du;
-	return h ^ h >> 15;
+	while (bits < size && bits < (1u << 24))
+		bits *= 2;
+	return bits;
 }
 
-static void ident_set(unsigned char *bits, unsigned int h)
+static void ident_set(unsigned char *filter, unsigned int bits,
+		      unsigned int h)
 {
-	bits[(h % IDENT_BITS) / 8] |= 1 << (h % 8);
-	h >>= 16;
-	bits[(h % IDENT_BITS) / 8] |= 1 << (h % 8);
+	unsigned int a = h & (bits - 1), b = (h >> 16 | h << 16) & (bits - 1);
+
+	filter[a / 8] |= 1 << (a % 8);
+	filter[b / 8] |= 1 << (b % 8);
 }
 
 static int may_hold(const struct srcfile *f, const char *s, size_t n)
 {
-	unsigned int h = ident_hash(s, n);
-	const unsigned char *bits = f->idents;
+	unsigned int h = IDENT_HASH_INIT, a, b;
 
-	if (!(bits[(h % IDENT_BITS) / 8] & 1 << (h % 8)))
-		return 0;
-	h >>= 16;
-	return bits[(h % IDENT_BITS) / 8] & 1 << (h % 8);
+	while (n--)
+		h = IDENT_HASH(h, *s++);
+	a = h & (f->idents_bits - 1);
+	b = (h >> 16 | h << 16) & (f->idents_bits - 1);
+	return (f->idents[a / 8] & 1 << (a % 8)) &&
+	       (f->idents[b / 8] & 1 << (b % 8));
 }
 
 /* The end of the comment or literal that starts at p, or p itself. */
@@ -99,10 +107,13 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 	const char *p = f->buf, *end = f->buf + f->size;
 	int found = 0;
 
-	if (!f->idents)
-		f->idents = xcalloc(IDENT_BITS / 8, 1);
+	if (!f->idents) {
+		f->idents_bits = ident_bits(f->size);
+		f->idents = xcalloc(f->idents_bits / 8, 1);
+	}
 	/* the NUL after the text (srcset_load()) stops every loop here */
 	for (;;) {
+		unsigned int h = IDENT_HASH_INIT;
 		const char *start;
 		unsigned char c;
 
@@ -116,13 +127,182 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 			p += p == start;
 			continue;
 		}
-		while (ident_char[(unsigned char)*++p] == 1)
-			;
-		ident_set(f->idents, ident_hash(start, p - start));
+		do
+			h = IDENT_HASH(h, *p);
+		while (ident_char[(unsigned char)*++p] == 1);
+		ident_set(f->idents, f->idents_bits, h);
 		if (w && !found && wanted_has(w, start, p - start))
 			found = 1;
 	}
 	return found;
+}
+
+/*
+ * A header's index, kept between the checks of a build (--index-dir):
+ * its identifier filter and its pastes, as the scan found them, for the
+ * header of that size, modification time and inode. The many checks of
+ * a build read each header once instead of once per object; a header
+ * whose filter may hold a name looked for is still read and scanned, so
+ * the answers are those of a scan. Written whole or not at all (a new
+ * file renamed into place); any problem with one only costs the scan.
+ */
+struct index_head {
+	char magic[8];
+	unsigned long long size, ino;
+	long long sec, nsec;
+	unsigned int pathlen, bits, npaste, textlen;
+};
+
+static const char index_magic[8] = "inlidx2";
+
+static char *index_path(const struct srcset *ss, const struct srcfile *f)
+{
+	unsigned long long h = 14695981039346656037ull;
+	const char *p;
+
+	for (p = f->path; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return xasprintf("%s/%016llx.idx", ss->index_dir, h);
+}
+
+/* Fill f->idents and f->paste from its index; -1 if there is none valid. */
+static int index_load(struct srcset *ss, struct srcfile *f)
+{
+	struct index_head h;
+	struct stat st;
+	unsigned int i, off;
+	char *path, *data = NULL;
+	size_t len;
+	FILE *fp;
+
+	if (!ss->index_dir || !f->header || stat(f->path, &st))
+		return -1;
+	path = index_path(ss, f);
+	fp = fopen(path, "r");
+	free(path);
+	if (!fp)
+		return -1;
+	if (fread(&h, sizeof(h), 1, fp) != 1 ||
+	    memcmp(h.magic, index_magic, sizeof(h.magic)) ||
+	    h.size != (unsigned long long)st.st_size ||
+	    h.ino != (unsigned long long)st.st_ino ||
+	    h.sec != st.st_mtim.tv_sec || h.nsec != st.st_mtim.tv_nsec ||
+	    h.pathlen != strlen(f->path) || h.bits != ident_bits(h.size) ||
+	    h.npaste > (1u << 20) || h.textlen > (1u << 24))
+		goto bad;
+	len = h.pathlen + h.bits / 8 + 2 * sizeof(unsigned int) * h.npaste +
+	      h.textlen;
+	data = xmalloc(len + 1);
+	if (fread(data, 1, len + 1, fp) != len ||
+	    memcmp(data, f->path, h.pathlen))
+		goto bad;
+	fclose(fp);
+	f->idents_bits = h.bits;
+	f->idents = xmalloc(h.bits / 8);
+	memcpy(f->idents, data + h.pathlen, h.bits / 8);
+	f->paste = xcalloc(h.npaste, sizeof(*f->paste));
+	f->paste_text = xmalloc(h.textlen + 1);
+	memcpy(f->paste_text, data + len - h.textlen, h.textlen);
+	off = 0;
+	for (i = 0; i < h.npaste; i++) {
+		unsigned int nb, na;
+		const char *lens = data + h.pathlen + h.bits / 8 +
+				   2 * sizeof(unsigned int) * i;
+
+		memcpy(&nb, lens, sizeof(nb));
+		memcpy(&na, lens + sizeof(nb), sizeof(na));
+		if (nb > h.textlen - off || na > h.textlen - off - nb) {
+			free(f->idents);
+			free(f->paste);
+			free(f->paste_text);
+			f->idents = NULL;
+			f->paste = NULL;
+			f->paste_text = NULL;
+			free(data);
+			return -1;
+		}
+		f->paste[i].before = f->paste_text + off;
+		f->paste[i].nbefore = nb;
+		f->paste[i].after = f->paste_text + off + nb;
+		f->paste[i].nafter = na;
+		off += nb + na;
+	}
+	f->npaste = h.npaste;
+	f->pasted = 1;
+	free(data);
+	return 0;
+bad:
+	fclose(fp);
+	free(data);
+	return -1;
+}
+
+/* Keep f's index for the next checks; silently not, if it cannot be. */
+static void index_store(struct srcset *ss, struct srcfile *f)
+{
+	struct index_head h = { .pathlen = strlen(f->path) };
+	char *path, *tmp;
+	unsigned int i;
+	FILE *fp;
+	int ok;
+
+	if (!ss->index_dir || !f->header || !f->loaded || !f->idents)
+		return;
+	memcpy(h.magic, index_magic, sizeof(h.magic));
+	h.size = f->st_size;
+	h.ino = f->st_ino;
+	h.sec = f->st_sec;
+	h.nsec = f->st_nsec;
+	h.bits = f->idents_bits;
+	h.npaste = f->npaste;
+	for (i = 0; i < f->npaste; i++)
+		h.textlen += f->paste[i].nbefore + f->paste[i].nafter;
+	mkdir(ss->index_dir, 0777);
+	path = index_path(ss, f);
+	tmp = xasprintf("%s.%d.tmp", path, (int)getpid());
+	fp = fopen(tmp, "w");
+	if (!fp)
+		goto out;
+	ok = fwrite(&h, sizeof(h), 1, fp) == 1 &&
+	     fwrite(f->path, 1, h.pathlen, fp) == h.pathlen &&
+	     fwrite(f->idents, 1, h.bits / 8, fp) == h.bits / 8;
+	for (i = 0; ok && i < f->npaste; i++) {
+		unsigned int nb = f->paste[i].nbefore, na = f->paste[i].nafter;
+
+		ok = fwrite(&nb, sizeof(nb), 1, fp) == 1 &&
+		     fwrite(&na, sizeof(na), 1, fp) == 1;
+	}
+	for (i = 0; ok && i < f->npaste; i++)
+		ok = fwrite(f->paste[i].before, 1, f->paste[i].nbefore, fp) ==
+		     f->paste[i].nbefore &&
+		     fwrite(f->paste[i].after, 1, f->paste[i].nafter, fp) ==
+		     f->paste[i].nafter;
+	if ((fclose(fp) | !ok) || rename(tmp, path))
+		remove(tmp);
+out:
+	free(tmp);
+	free(path);
+}
+
+/*
+ * f's identifier filter and pastes: from its index, or by reading and
+ * scanning it, which also tells whether it writes one of the names w
+ * looks for (*found 1 or 0; -1 when it was not scanned now). -1 when it
+ * cannot be read.
+ */
+static int index_header(struct srcset *ss, struct srcfile *f,
+			const struct wanted *w, int *found)
+{
+	*found = -1;
+	if (f->idents || !index_load(ss, f))
+		return 0;
+	if (srcset_load(ss, f))
+		return -1;
+	*found = scan_identifiers(f, w);
+	if (!f->pasted)
+		find_pastes(f);
+	index_store(ss, f);
+	return 0;
 }
 
 /* Lex the headers that write the identifier needle, once per needle. */
@@ -142,12 +322,12 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 
 	for (i = 0; i < ss->nfiles; i++) {
 		struct srcfile *f = &ss->files[i];
+		int found;
 
-		if (f->lexed || srcset_load(ss, f))
+		if (f->lexed || index_header(ss, f, NULL, &found) ||
+		    !may_hold(f, needle, n) || srcset_load(ss, f))
 			continue;
-		if (!f->idents)
-			scan_identifiers(f, NULL);
-		if (may_hold(f, needle, n) && memmem(f->buf, f->size, needle, n))
+		if (memmem(f->buf, f->size, needle, n))
 			read_definitions(ss, f);
 	}
 }
@@ -264,13 +444,26 @@ static int wanted_has(const struct wanted *w, const char *s, size_t n)
 }
 
 /* Can this header define one of the names, directly or by pasting? */
-static int may_define(struct srcfile *f, const struct wanted *w)
+static int may_define(struct srcset *ss, struct srcfile *f,
+		      const struct wanted *w)
 {
 	unsigned int i;
-	int k;
+	int k, found;
 
-	if (scan_identifiers(f, w))
+	if (index_header(ss, f, w, &found))
+		return 0;
+	if (found > 0)
 		return 1;
+	/* a filter made before: read the header if it may hold a name */
+	for (k = 0; found < 0 && k < w->n; k++) {
+		if (!w->want[k] || !may_hold(f, w->names[k], w->len[k]))
+			continue;
+		if (srcset_load(ss, f))
+			return 0;
+		if (scan_identifiers(f, w))
+			return 1;
+		break;
+	}
 	if (!f->pasted)
 		find_pastes(f);
 	for (i = 0; i < f->npaste; i++) {
@@ -306,7 +499,7 @@ void lex_headers_defining(struct srcset *ss, const char *const *names, int n,
 	for (i = 0; w.missing && i < ss->nfiles; i++) {
 		struct srcfile *f = &ss->files[i];
 
-		if (f->lexed || srcset_load(ss, f) || !may_define(f, &w))
+		if (f->lexed || !may_define(ss, f, &w))
 			continue;
 		read_definitions(ss, f);
 		for (k = 0; k < n; k++)

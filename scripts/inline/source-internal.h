@@ -55,6 +55,11 @@ struct srcfile {
 	struct paste *paste;
 	unsigned int npaste;
 	unsigned char *idents;	/* prefilter.c: a Bloom filter of its identifiers */
+	unsigned int idents_bits;
+	char *paste_text;	/* the pastes' text, when read from the index */
+	/* the file as it was read: what an index of it is valid for */
+	unsigned long long st_size, st_ino;
+	long long st_sec, st_nsec;
 };
 
 #define HASH_SIZE	4096
@@ -73,6 +78,7 @@ struct srcset {
 	struct seen *searched[HASH_SIZE];
 	struct seen *answered[HASH_SIZE];
 	struct callsite *calls[HASH_SIZE];
+	const char *index_dir;		/* headers' indexes between checks, or NULL */
 	int failures;
 };
 

@@ -74,6 +74,14 @@ void srcset_free(struct srcset *ss);
 void srcset_config(struct srcset *ss, const char *autoconf);
 
 /*
+ * Keep what the prefilter learns of each header in dir, and use it in the
+ * next checks of the build instead of reading the header again, while the
+ * header is unchanged (its size, modification time and inode). Optional:
+ * without it, or when dir cannot be written, every check reads them all.
+ */
+void srcset_index_dir(struct srcset *ss, const char *dir);
+
+/*
  * Find the definitions of names[0..n). Lexes the translation unit's own
  * .c files, then only the headers that can hold one of the names still
  * missing. Returns the number of files that could not be read.

@@ -52,6 +52,10 @@ int srcset_load(struct srcset *ss, struct srcfile *f)
 		done += got;
 	}
 	close(fd);
+	f->st_size = st.st_size;
+	f->st_ino = st.st_ino;
+	f->st_sec = st.st_mtim.tv_sec;
+	f->st_nsec = st.st_mtim.tv_nsec;
 	f->size = done;
 	f->buf[done] = '\0';
 	f->buf[done + 1] = '\0';
@@ -270,6 +274,7 @@ void srcset_free(struct srcset *ss)
 		tokens_free(&ss->files[i].toks);
 		free(ss->files[i].paste);
 		free(ss->files[i].idents);
+		free(ss->files[i].paste_text);
 		free(ss->files[i].buf);
 		free(ss->files[i].path);
 	}
@@ -282,4 +287,9 @@ void srcset_free(struct srcset *ss)
 void srcset_config(struct srcset *ss, const char *autoconf)
 {
 	ss->cfg = config_load(autoconf);
+}
+
+void srcset_index_dir(struct srcset *ss, const char *dir)
+{
+	ss->index_dir = dir;
 }

@@ -15,6 +15,8 @@
 # in out/check/o-y (INLINE_TREE=DIR for another); it is not modified: each
 # checker works in a tree of symbolic links to it. The findings files'
 # first line names the checker that wrote them; that field is left out.
+# OLD_ARGS and NEW_ARGS are more options for each object's check, as
+# Kbuild gives them (NEW_ARGS="--index-dir .inline-index").
 #
 # Builds: each checker with the host compiler; no kernel.
 
@@ -49,14 +51,14 @@ checker() {
 		die "the checker of ${2:-the working tree} does not build"
 }
 
-# run NAME: every object, then the summaries, in a linked copy of the build
+# run NAME ARGS: every object, then the summaries, in a linked copy of the build
 run() {
-	local d=$W/$1 tool=$W/$1/inline-check
+	local d=$W/$1 tool=$W/$1/inline-check args=$2
 	cp -rs "$(readlink -f "$TREE")" "$d/tree"
 	cd "$d/tree" || exit 1
 	sed 's|/|%|g' "$W/objects" | paste -d' ' "$W/objects" - |
-		xargs -P"$JOBS" -L1 sh -c '"$0" --srctree "$1" --config include/generated/autoconf.h "$3" 2>"$2/stderr/$4"' \
-			"$tool" "$SRCTREE" "$d" 2>/dev/null &&
+		xargs -P"$JOBS" -L1 sh -c '"$0" --srctree "$1" --config include/generated/autoconf.h $3 "$4" 2>"$2/stderr/$5"' \
+			"$tool" "$SRCTREE" "$d" "$args" 2>/dev/null &&
 	while read -r o; do
 		echo "== $o"
 		sed '1s/^\(# inline-check findings [^\t]*\)\t[^\t]*/\1/' "$(dirname "$o")/.$(basename "$o").inline-findings" 2>/dev/null
@@ -83,8 +85,8 @@ for side in old new; do
 done
 checker old "$1"
 checker new "${2:-}"
-run old
-run new
+run old "${OLD_ARGS-}"
+run new "${NEW_ARGS-}"
 n=$(wc -l <"$W/objects")
 for f in $(cd "$W/old/out" && ls); do
 	if cmp -s "$W/old/out/$f" "$W/new/out/$f"; then

@@ -149,6 +149,19 @@ check "touching wi-other.c rebuilds and checks only wi-other.o" \
 diagnostics "$W/inc3.log" >"$W/inc3.summary"
 check "and the summary is the same as after a clean build" \
 	diff -q "$W/inc1.summary" "$W/inc3.summary"
+
+# The index of the headers, kept beside the module: a header changed in
+# place (same size, same inode, a new time) is read again. Were its old
+# index used, the renamed function would not be found in it.
+check "the checks keep an index of the headers in the module's .inline-index" \
+	sh -c "ls '$M'/.inline-index/*.idx >/dev/null"
+sed 's/wi_shared_big/wi_shared_bog/g' "$M/wi-shared.h" >"$W/wi-shared.h"
+cat "$W/wi-shared.h" >"$M/wi-shared.h"
+sed -i 's/wi_shared_big/wi_shared_bog/g' "$M/wi-classes.c" "$M/wi-other.c"
+build "$W/inc-index.log" W=inline
+check "a header changed in place is read again: its function is reported under its new name" \
+	sh -c "grep -q \"wi-shared.h:14:20: warning: 'wi_shared_bog'\" '$W/inc-index.log' &&
+	       ! grep -q \"'wi_shared_big'\" '$W/inc-index.log'"
 build "$W/inc4.log"
 check "a plain build after W=inline rebuilds the objects" \
 	grep -q "CC \[M\]  $M/wi-classes.o" "$W/inc4.log"
@@ -159,8 +172,8 @@ check "their findings are then stale and left out of a summary" \
 # 4. make clean removes what W=inline wrote.
 build "$W/inc5.log" W=inline
 make -C "$obj" M="$M" clean >/dev/null 2>&1
-check "make clean removes the reports, the findings and inline-summary.json" \
-	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json')"
+check "make clean removes the reports, the findings, inline-summary.json and the index" \
+	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json' -o -name '.inline-index')"
 
 # 5. Clang: one line, no check, a good build.
 C=$(obj_tree clang CC=clang) || exit 1
