@@ -61,12 +61,20 @@ static void ident_set(unsigned char *filter, unsigned int bits,
 	filter[b / 8] |= 1 << (b % 8);
 }
 
-static int may_hold(const struct srcfile *f, const char *s, size_t n)
+static unsigned int name_hash(const char *s, size_t n)
 {
-	unsigned int h = IDENT_HASH_INIT, a, b;
+	unsigned int h = IDENT_HASH_INIT;
 
 	while (n--)
 		h = IDENT_HASH(h, *s++);
+	return h;
+}
+
+/* May f write the identifier whose name_hash() is h? */
+static int may_hold(const struct srcfile *f, unsigned int h)
+{
+	unsigned int a, b;
+
 	a = h & (f->idents_bits - 1);
 	b = (h >> 16 | h << 16) & (f->idents_bits - 1);
 	return (f->idents[a / 8] & 1 << (a % 8)) &&
@@ -308,7 +316,7 @@ static int index_header(struct srcset *ss, struct srcfile *f,
 /* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 {
-	unsigned int h = hash_str(needle, n);
+	unsigned int h = hash_str(needle, n), nh = name_hash(needle, n);
 	struct seen *sn;
 	int i;
 
@@ -325,7 +333,7 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 		int found;
 
 		if (f->lexed || index_header(ss, f, NULL, &found) ||
-		    !may_hold(f, needle, n) || srcset_load(ss, f))
+		    !may_hold(f, nh) || srcset_load(ss, f))
 			continue;
 		if (memmem(f->buf, f->size, needle, n))
 			read_definitions(ss, f);
@@ -384,6 +392,7 @@ static void find_pastes(struct srcfile *f)
 struct wanted {
 	const char *const *names;
 	size_t *len;		/* of each name */
+	unsigned int *hash;	/* name_hash() of each */
 	char *want;
 	int n, missing;
 	unsigned char len_ok[256];
@@ -410,10 +419,12 @@ static void wanted_init(struct wanted *w, const char *const *names, int n,
 		;
 	w->bucket = xcalloc(w->nbuckets, sizeof(*w->bucket));
 	w->len = xcalloc(n, sizeof(*w->len));
+	w->hash = xcalloc(n, sizeof(*w->hash));
 	for (k = 0; k < n; k++) {
 		size_t len = w->len[k] = strlen(names[k]);
 		unsigned int h;
 
+		w->hash[k] = name_hash(names[k], len);
 		if (!want[k] || !len || len > 255)
 			continue;
 		w->missing++;
@@ -456,7 +467,7 @@ static int may_define(struct srcset *ss, struct srcfile *f,
 		return 1;
 	/* a filter made before: read the header if it may hold a name */
 	for (k = 0; found < 0 && k < w->n; k++) {
-		if (!w->want[k] || !may_hold(f, w->names[k], w->len[k]))
+		if (!w->want[k] || !may_hold(f, w->hash[k]))
 			continue;
 		if (srcset_load(ss, f))
 			return 0;
@@ -510,4 +521,5 @@ void lex_headers_defining(struct srcset *ss, const char *const *names, int n,
 	}
 	free(w.bucket);
 	free(w.len);
+	free(w.hash);
 }
