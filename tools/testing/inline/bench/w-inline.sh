@@ -115,13 +115,19 @@ spcpu=$(echo "$sp" | awk '{ print $2 + $3 }')
 nrep=$(echo "$reports" | wc -w)
 rbytes=$(cd "$B/o-winline" && cat $reports | wc -c)
 
+# The checker's arguments, as Kbuild gives them (scripts/Makefile.build),
+# with the index of the headers the build left.
+check_args="--srctree $SRC --index-dir .inline-index --config include/generated/autoconf.h"
+grep -q -- '--index-dir $(inline-index)' "$SRC/scripts/Makefile.build" ||
+	die "scripts/Makefile.build does not call inline-check as this bench does"
+
 # The checker alone, on every object, as Kbuild calls it.
 objs=$(cd "$B/o-winline" && find "$DIR" -name '.*.o.inline-findings' |
 	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
 nobj=$(echo "$objs" | wc -w)
 tool=$B/o-winline/scripts/inline/inline-check
 c=$(cd "$B/o-winline" && { time for o in $objs; do
-	"$tool" --srctree "$SRC" --config include/generated/autoconf.h "$o" 2>/dev/null
+	"$tool" $check_args "$o" 2>/dev/null
 done ; } 2>&1)
 ccpu=$(echo "$c" | awk '{ print $2 + $3 }')
 s=$(cd "$B/o-winline" && { time "$tool" --summary --srctree "$SRC" \
@@ -140,8 +146,8 @@ instructions() {
 	d=$(dirname "$o")
 	b=$(basename "$o")
 	(cd "$B/o-winline" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-		"$tool" --srctree "$SRC" --config include/generated/autoconf.h \
-		--findings "$t.findings" "$o" 2>&1 >/dev/null) | collected | tr '\n' ' '
+		"$tool" $check_args --findings "$t.findings" "$o" 2>&1 >/dev/null) |
+		collected | tr '\n' ' '
 	c=$(sed -n "s|^cmd_$o := ||p" "$B/o-plain/$d/.$b.cmd")
 	c=${c%%; ./tools/objtool*}
 	c=${c# }
@@ -153,7 +159,7 @@ instructions() {
 	rm -f "$t".*
 }
 export -f instructions collected
-export B SRC tool
+export B SRC tool check_args
 log "callgrind on the checker and the compile of $(echo "$sampled" | wc -l) objects"
 cg=$(echo "$sampled" | xargs -P"$JOBS" -I{} bash -c 'echo "{} $(instructions {})"')
 echo "$cg" >"$B/instructions"
