@@ -21,7 +21,8 @@
 #include "util.h"
 
 struct wanted;
-static int wanted_has(const struct wanted *w, const char *s, size_t n);
+static int wanted_has(const struct wanted *w, const char *s, size_t n,
+		      unsigned int h);
 static void find_pastes(struct srcfile *f);
 
 /*
@@ -40,9 +41,6 @@ static const unsigned char ident_char[256] = {
  * of every header for each name looked for and each macro a name is
  * traced through; the filter answers no for most without their text.
  */
-#define IDENT_HASH(h, c)	(((h) ^ (unsigned char)(c)) * 16777619u)
-#define IDENT_HASH_INIT		2166136261u
-
 static unsigned int ident_bits(size_t size)
 {
 	unsigned int bits = 512;
@@ -52,31 +50,29 @@ static unsigned int ident_bits(size_t size)
 	return bits;
 }
 
-static void ident_set(unsigned char *filter, unsigned int bits,
-		      unsigned int h)
+/* The two bits of f's filter that stand for the identifier hashed h. */
+static void ident_bit_pair(const struct srcfile *f, unsigned int h,
+			   unsigned int *a, unsigned int *b)
 {
-	unsigned int a = h & (bits - 1), b = (h >> 16 | h << 16) & (bits - 1);
-
-	filter[a / 8] |= 1 << (a % 8);
-	filter[b / 8] |= 1 << (b % 8);
+	*a = h & (f->idents_bits - 1);
+	*b = (h >> 16 | h << 16) & (f->idents_bits - 1);
 }
 
-static unsigned int name_hash(const char *s, size_t n)
+static void ident_set(struct srcfile *f, unsigned int h)
 {
-	unsigned int h = IDENT_HASH_INIT;
+	unsigned int a, b;
 
-	while (n--)
-		h = IDENT_HASH(h, *s++);
-	return h;
+	ident_bit_pair(f, h, &a, &b);
+	f->idents[a / 8] |= 1 << (a % 8);
+	f->idents[b / 8] |= 1 << (b % 8);
 }
 
-/* May f write the identifier whose name_hash() is h? */
+/* May f write the identifier whose str_hash() is h? */
 static int may_hold(const struct srcfile *f, unsigned int h)
 {
 	unsigned int a, b;
 
-	a = h & (f->idents_bits - 1);
-	b = (h >> 16 | h << 16) & (f->idents_bits - 1);
+	ident_bit_pair(f, h, &a, &b);
 	return (f->idents[a / 8] & 1 << (a % 8)) &&
 	       (f->idents[b / 8] & 1 << (b % 8));
 }
@@ -121,7 +117,7 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 	}
 	/* the NUL after the text (srcset_load()) stops every loop here */
 	for (;;) {
-		unsigned int h = IDENT_HASH_INIT;
+		unsigned int h = STR_HASH_INIT;
 		const char *start;
 		unsigned char c;
 
@@ -136,10 +132,10 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 			continue;
 		}
 		do
-			h = IDENT_HASH(h, *p);
+			h = STR_HASH_STEP(h, *p);
 		while (ident_char[(unsigned char)*++p] == 1);
-		ident_set(f->idents, f->idents_bits, h);
-		if (w && !found && wanted_has(w, start, p - start))
+		ident_set(f, h);
+		if (w && !found && wanted_has(w, start, p - start, h))
 			found = 1;
 	}
 	return found;
@@ -178,7 +174,8 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 {
 	struct index_head h;
 	struct stat st;
-	unsigned int i, off;
+	unsigned int i, off, n;
+	const char *lens;	/* before and after of each paste, unaligned */
 	char *path, *data = NULL;
 	size_t len;
 	FILE *fp;
@@ -204,6 +201,13 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	if (fread(data, 1, len + 1, fp) != len ||
 	    memcmp(data, f->path, h.pathlen))
 		goto bad;
+	lens = data + h.pathlen + h.bits / 8;
+	for (i = 0, off = 0; i < 2 * h.npaste; i++) {
+		memcpy(&n, lens + i * sizeof(n), sizeof(n));
+		if (n > h.textlen - off)
+			goto bad;
+		off += n;
+	}
 	fclose(fp);
 	f->idents_bits = h.bits;
 	f->idents = xmalloc(h.bits / 8);
@@ -214,21 +218,9 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	off = 0;
 	for (i = 0; i < h.npaste; i++) {
 		unsigned int nb, na;
-		const char *lens = data + h.pathlen + h.bits / 8 +
-				   2 * sizeof(unsigned int) * i;
 
-		memcpy(&nb, lens, sizeof(nb));
-		memcpy(&na, lens + sizeof(nb), sizeof(na));
-		if (nb > h.textlen - off || na > h.textlen - off - nb) {
-			free(f->idents);
-			free(f->paste);
-			free(f->paste_text);
-			f->idents = NULL;
-			f->paste = NULL;
-			f->paste_text = NULL;
-			free(data);
-			return -1;
-		}
+		memcpy(&nb, lens + 2 * i * sizeof(nb), sizeof(nb));
+		memcpy(&na, lens + (2 * i + 1) * sizeof(na), sizeof(na));
 		f->paste[i].before = f->paste_text + off;
 		f->paste[i].nbefore = nb;
 		f->paste[i].after = f->paste_text + off + nb;
@@ -316,7 +308,7 @@ static int index_header(struct srcset *ss, struct srcfile *f,
 /* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 {
-	unsigned int h = hash_str(needle, n), nh = name_hash(needle, n);
+	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
 	struct seen *sn;
 	int i;
 
@@ -392,7 +384,7 @@ static void find_pastes(struct srcfile *f)
 struct wanted {
 	const char *const *names;
 	size_t *len;		/* of each name */
-	unsigned int *hash;	/* name_hash() of each */
+	unsigned int *hash;	/* str_hash() of each */
 	char *want;
 	int n, missing;
 	unsigned char len_ok[256];
@@ -424,26 +416,26 @@ static void wanted_init(struct wanted *w, const char *const *names, int n,
 		size_t len = w->len[k] = strlen(names[k]);
 		unsigned int h;
 
-		w->hash[k] = name_hash(names[k], len);
+		w->hash[k] = str_hash(names[k], len);
 		if (!want[k] || !len || len > 255)
 			continue;
 		w->missing++;
 		w->len_ok[len] = 1;
 		w->ends_ok[ends_key(names[k], len)] = 1;
-		h = hash_str(names[k], len) & (w->nbuckets - 1);
+		h = w->hash[k] & (w->nbuckets - 1);
 		while (w->bucket[h])
 			h = (h + 1) & (w->nbuckets - 1);
 		w->bucket[h] = k + 1;
 	}
 }
 
-static int wanted_has(const struct wanted *w, const char *s, size_t n)
+/* Is s[0..n), whose str_hash() is h, a name still looked for? */
+static int wanted_has(const struct wanted *w, const char *s, size_t n,
+		      unsigned int h)
 {
-	unsigned int h;
-
 	if (n > 255 || !w->len_ok[n] || !w->ends_ok[ends_key(s, n)])
 		return 0;
-	for (h = hash_str(s, n) & (w->nbuckets - 1); w->bucket[h];
+	for (h &= w->nbuckets - 1; w->bucket[h];
 	     h = (h + 1) & (w->nbuckets - 1)) {
 		int k = w->bucket[h] - 1;
 

@@ -16,6 +16,7 @@
 
 #include "cond.h"
 #include "source.h"
+#include "util.h"
 
 struct macro {
 	const char *name;
@@ -84,11 +85,7 @@ struct srcset {
 
 static inline unsigned int hash_str(const char *s, size_t n)
 {
-	unsigned int h = 2166136261u;
-
-	while (n--)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (HASH_SIZE - 1);
+	return str_hash(s, n) & (HASH_SIZE - 1);
 }
 
 static inline const char *tok_str(const struct tokens *t, unsigned int i)

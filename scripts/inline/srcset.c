@@ -74,7 +74,7 @@ fail:
 /* The slot of path[0..n) among the files' (normalized) paths. */
 static int *file_slot(struct srcset *ss, const char *path, size_t n)
 {
-	unsigned int h = hash_str(path, n), i;
+	unsigned int h = str_hash(path, n), i;
 	int *slot;
 
 	for (i = h & (ss->nfile_slots - 1);; i = (i + 1) & (ss->nfile_slots - 1)) {

@@ -71,15 +71,6 @@ char *xasprintf(const char *fmt, ...)
 	return p;
 }
 
-static unsigned int hash_str(const char *s)
-{
-	unsigned int h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
 const char *strtab_intern(struct strtab *t, const char *s)
 {
 	unsigned int i;
@@ -93,7 +84,8 @@ const char *strtab_intern(struct strtab *t, const char *s)
 
 			if (!t->slot[i])
 				continue;
-			j = hash_str(t->slot[i]) & (bigger.size - 1);
+			j = str_hash(t->slot[i], strlen(t->slot[i])) &
+			    (bigger.size - 1);
 			while (bigger.slot[j])
 				j = (j + 1) & (bigger.size - 1);
 			bigger.slot[j] = t->slot[i];
@@ -102,7 +94,7 @@ const char *strtab_intern(struct strtab *t, const char *s)
 		free(t->slot);
 		*t = bigger;
 	}
-	for (i = hash_str(s) & (t->size - 1); t->slot[i];
+	for (i = str_hash(s, strlen(s)) & (t->size - 1); t->slot[i];
 	     i = (i + 1) & (t->size - 1))
 		if (!strcmp(t->slot[i], s))
 			return t->slot[i];

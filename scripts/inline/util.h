@@ -25,6 +25,22 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...);
 
 /*
+ * The hash of every table of the checker (FNV-1a), and its step, for a
+ * loop that hashes a name as it reads it.
+ */
+#define STR_HASH_INIT		2166136261u
+#define STR_HASH_STEP(h, c)	(((h) ^ (unsigned char)(c)) * 16777619u)
+
+static inline unsigned int str_hash(const char *s, size_t n)
+{
+	unsigned int h = STR_HASH_INIT;
+
+	while (n--)
+		h = STR_HASH_STEP(h, *s++);
+	return h;
+}
+
+/*
  * A set of strings kept once each, so that the same text is the same
  * pointer: file names, macros and reasons shared by many findings.
  */
