@@ -104,6 +104,14 @@ static int parse_edge(const char *s, const char *end, struct missed_call *c)
 	return 0;
 }
 
+/* Does [line, end) start with s? The line is not a C string. */
+static int starts_with(const char *line, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(end - line) >= n && !memcmp(line, s, n);
+}
+
 static int known_shape(const char *line, const char *end)
 {
 	static const char *const starts[] = {
@@ -115,7 +123,7 @@ static int known_shape(const char *line, const char *end)
 	if (line == end)
 		return 1;
 	for (i = 0; i < ARRAY_SIZE(starts); i++)
-		if (!strncmp(line, starts[i], strlen(starts[i])))
+		if (starts_with(line, end, starts[i]))
 			return 1;
 	return memmem(line, end - line, ": missed: ", 10) ||
 	       memmem(line, end - line, ": optimized: ", 13) ||
@@ -137,10 +145,10 @@ static void add_call(struct report *r, struct missed_call *c)
 	r->calls[r->nr++] = *c;
 }
 
-static void parse_line(struct report *r, char *line, char *end)
+static void parse_line(struct report *r, const char *line, const char *end)
 {
 	struct missed_call c = { 0 };
-	char *ni;
+	const char *ni;
 
 	/* the bulk of a kernel report: externs and builtins */
 	if (end - line > (long)sizeof(NO_BODY) &&
@@ -157,7 +165,7 @@ static void parse_line(struct report *r, char *line, char *end)
 		return;
 	}
 	{
-		char *kind = memmem(line, ni - line, "missed:", 7);
+		const char *kind = memmem(line, ni - line, "missed:", 7);
 
 		if (!kind || parse_location(line, kind, &c) < 0 ||
 		    parse_edge(ni + sizeof(NOT_INLINABLE) - 1, end, &c) < 0) {
@@ -169,15 +177,15 @@ static void parse_line(struct report *r, char *line, char *end)
 	add_call(r, &c);
 }
 
-void report_parse(char *buf, size_t size, struct report *r)
+void report_parse(const char *buf, size_t size, struct report *r)
 {
-	char *p = buf, *end = buf + size;
+	const char *p = buf, *end = buf + size;
 
 	memset(r, 0, sizeof(*r));
 	r->truncated = size && buf[size - 1] != '\n';
 	while (p < end) {
-		char *nl = memchr(p, '\n', end - p);
-		char *eol = nl ? nl : end;
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl : end;
 
 		r->lines++;
 		/* a last line without its newline may be cut anywhere */
@@ -203,7 +211,7 @@ int report_read(const char *path, struct report *r)
 			close(fd);
 		return -1;
 	}
-	buf = xmalloc(st.st_size + 1);
+	buf = xmalloc(st.st_size ? st.st_size : 1);
 	while (done < (size_t)st.st_size) {
 		got = read(fd, buf + done, st.st_size - done);
 		if (got <= 0)

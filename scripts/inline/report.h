@@ -33,8 +33,8 @@ struct report {
  * once that the report is damaged and uses what could be read.
  */
 int report_read(const char *path, struct report *r);
-/* The same, from memory (buf[size] must be writable; it is modified). */
-void report_parse(char *buf, size_t size, struct report *r);
+/* The same, from memory: size bytes, no terminating NUL needed. */
+void report_parse(const char *buf, size_t size, struct report *r);
 void report_free(struct report *r);
 
 /* The function a GCC clone comes from: "foo.constprop.0" -> "foo". */
