@@ -65,6 +65,26 @@ struct config *config_load(const char *path)
 	return cfg;
 }
 
+char *config_string(const char *path, const char *name)
+{
+	size_t n = strlen(name);
+	char line[4096], *val = NULL, *end;
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		return NULL;
+	while (!val && fgets(line, sizeof(line), fp)) {
+		if (strncmp(line, "#define ", 8) || strncmp(line + 8, name, n) ||
+		    strncmp(line + 8 + n, " \"", 2))
+			continue;
+		end = strrchr(line + 10 + n, '"');
+		if (end)
+			val = xstrndup(line + 10 + n, end - (line + 10 + n));
+	}
+	fclose(fp);
+	return val;
+}
+
 void config_free(struct config *cfg)
 {
 	unsigned int i;

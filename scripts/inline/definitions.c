@@ -415,6 +415,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	m->file = s->f - s->ss->files;
 	i++;
 	if (i < eol && tok_punct(t, i, '(') && t->tok[i].glued) {
+		m->function_like = 1;
 		for (i++; i < eol && !tok_punct(t, i, ')'); i++) {
 			const char *p = NULL;
 

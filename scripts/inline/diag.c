@@ -22,12 +22,19 @@ static void sites_text(const struct finding *f, char *buf, size_t size)
 		snprintf(buf + n, size - n, " and %u more", f->nsites - shown);
 }
 
-void print_finding(FILE *fp, const struct finding *f, const char *objs,
-		   unsigned int nobjs, unsigned int others)
+void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
+		   const char *objs, unsigned int nobjs, unsigned int others)
 {
 	char at[4096], where[4096], sites[4096], more[64] = "", from[1024] = "";
-	const char *reason = f->reason ? f->reason :
-			     "no call to it is left in GCC's inline report";
+	char none[64];
+	const char *reason = f->reason;
+
+	if (!reason) {
+		snprintf(none, sizeof(none),
+			 "no call to it is left in %s's inline report",
+			 report_cc_names[cc]);
+		reason = none;
+	}
 
 	snprintf(at, sizeof(at), "%s:%u:%u", f->file, f->line, f->col);
 	if (nobjs <= 1)
@@ -81,8 +88,8 @@ void print_finding(FILE *fp, const struct finding *f, const char *objs,
 		break;
 	case EXTERNAL_INLINE:
 		fprintf(fp,
-			"%s: note: '%s'%s%s is declared inline without static; GCC emits %s) for the callers in other files [external-inline]\n",
-			at, f->name, more, from, where);
+			"%s: note: '%s'%s%s is declared inline without static; %s emits %s) for the callers in other files [external-inline]\n",
+			at, f->name, more, from, report_cc_names[cc], where);
 		break;
 	case ASM_INLINE_NO_ASM:
 		fprintf(fp,

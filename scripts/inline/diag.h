@@ -11,12 +11,13 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "report.h"
 
 /*
  * One finding; objs names where the copies are (nobjs of them). others:
  * how many more functions made by the same macro it stands for.
  */
-void print_finding(FILE *fp, const struct finding *f, const char *objs,
-		   unsigned int nobjs, unsigned int others);
+void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
+		   const char *objs, unsigned int nobjs, unsigned int others);
 
 #endif /* INLINE_DIAG_H */

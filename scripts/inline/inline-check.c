@@ -17,8 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "check.h"
+#include "cond.h"
 #include "elfread.h"
 #include "diag.h"
 #include "findings.h"
@@ -35,8 +37,12 @@ static const char usage[] =
 "       inline-check --summary [--json FILE] [--headers DIR]... PATH...\n"
 "       inline-check --asm-wrappers [--build DIR]... HEADER...\n"
 "\n"
-"  --report FILE     GCC's -fopt-info-inline-missed output\n"
+"  --report FILE     the compiler's inline report: GCC's\n"
+"                    -fopt-info-inline-missed lines or clang's\n"
+"                    -Rpass-missed=inline remarks\n"
 "                    (default: .OBJECT.inline-report beside the object)\n"
+"  --compiler CC     gcc or clang: who made the reports (default: what\n"
+"                    the report looks like; gcc when it is empty)\n"
 "  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
 "  --findings FILE   where the summary will find this object's findings\n"
 "                    (default: .OBJECT.inline-findings)\n"
@@ -66,7 +72,7 @@ static int cmp_line(const void *a, const void *b)
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
 		     const char *srctree, const char *config,
-		     const char *index_dir)
+		     const char *index_dir, int cc)
 {
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
@@ -98,6 +104,8 @@ static int check_one(const char *obj, const char *report_path,
 		goto out;
 	}
 	have_report = !report_read(report_path, &r);
+	if (cc < 0)
+		cc = have_report ? report_cc(&r, REPORT_GCC) : REPORT_GCC;
 	if (!have_report)
 		WARN_FILE(report_path,
 			  "no inline report for %s: reasons and call sites are missing",
@@ -108,8 +116,8 @@ static int check_one(const char *obj, const char *report_path,
 			  r.lines);
 	else if (r.bad)
 		WARN_FILE(report_path,
-			  "line %u is not in GCC's format (%u such lines); read what could be read",
-			  r.bad_line, r.bad);
+			  "line %u is not in %s's format (%u such lines); read what could be read",
+			  r.bad_line, report_cc_names[cc], r.bad);
 
 	ss = srcset_open(cmd, obj, srctree);
 	if (!ss) {
@@ -129,7 +137,7 @@ static int check_one(const char *obj, const char *report_path,
 	qsort(f, n, sizeof(*f), cmp_line);
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file))
-			print_finding(stderr, &f[i], obj, 1, 0);
+			print_finding(stderr, &f[i], cc, obj, 1, 0);
 	if (findings_write(findings_path, obj, f, n, &st))
 		remove(findings_path);	/* the old one is of another compile */
 
@@ -161,7 +169,7 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	check_header_misuse(so->header_dirs, so->nheader_dirs, so->srctree,
 			    &s.strs, &misuse, &nmisuse);
 	for (i = 0; i < nmisuse; i++)
-		print_finding(stderr, &misuse[i], NULL, 0, 0);
+		print_finding(stderr, &misuse[i], so->cc, NULL, 0, 0);
 	summary_print_ranking(&s, stdout);
 	/* what cannot be written was named; the build goes on */
 	if (so->json)
@@ -175,13 +183,15 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
-	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL);
+	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL,
+		  so->cc);
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "report", required_argument, NULL, 'r' },
+		{ "compiler", required_argument, NULL, 'C' },
 		{ "cmd", required_argument, NULL, 'c' },
 		{ "findings", required_argument, NULL, 'f' },
 		{ "srctree", required_argument, NULL, 's' },
@@ -198,16 +208,26 @@ int main(int argc, char **argv)
 	};
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
-	char **builds = NULL;
+	char **builds = NULL, *cc_version = NULL;
 	int nbuilds = 0;
 	struct summary_opts so = { .rows = 20 };
 	enum mode mode = CHECK;
-	int c;
+	int c, cc = -1;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			report = optarg;
+			break;
+		case 'C':
+			for (cc = 0; cc < NR_REPORT_CC; cc++)
+				if (!strcasecmp(optarg, report_cc_names[cc]))
+					break;
+			if (cc == NR_REPORT_CC) {
+				fprintf(stderr, "inline-check: --compiler %s: gcc or clang\n",
+					optarg);
+				return 2;
+			}
 			break;
 		case 'c':
 			cmd = optarg;
@@ -261,12 +281,18 @@ int main(int argc, char **argv)
 	so.srctree = srctree;
 	so.config = config;
 	so.recheck = recheck;
+	so.cc = cc < 0 ? REPORT_GCC : cc;
+	if (mode == SUMMARY && config)
+		cc_version = config_string(config, "CONFIG_CC_VERSION_TEXT");
+	so.cc_version = cc_version;
 	switch (mode) {
 	case CHECK:
 		return check_one(argv[optind], report, cmd, findings, srctree,
-				 config, index_dir);
+				 config, index_dir, cc);
 	case SUMMARY:
-		return summary(argv + optind, argc - optind, &so);
+		c = summary(argv + optind, argc - optind, &so);
+		free(cc_version);
+		return c;
 	case ASM_WRAPPERS:
 		return asm_wrappers(argv + optind, argc - optind, srctree,
 				    builds, nbuilds);

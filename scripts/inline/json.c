@@ -70,8 +70,11 @@ int json_write(const char *path, const struct summary *s,
 	fp = replace_open(path, &tmp, instead);
 	if (!fp)
 		return -1;
-	fprintf(fp, "{\n  \"version\": 1,\n  \"objects_checked\": %u,\n",
-		s->objects);
+	fprintf(fp, "{\n  \"version\": 1,\n  \"compiler\": \"%s\",\n",
+		s->opts->cc == REPORT_CLANG ? "clang" : "gcc");
+	fputs("  \"compiler_version\": ", fp);
+	json_opt(fp, s->opts->cc_version);
+	fprintf(fp, ",\n  \"objects_checked\": %u,\n", s->objects);
 	fprintf(fp, "  \"functions\": [");
 	for (i = 0; i < s->ntotals; i++) {
 		const struct finding *f = &s->totals[i].f;

@@ -24,6 +24,7 @@ struct macro {
 	unsigned int body, end;		/* token range of the body */
 	int nparams;
 	const char **params;
+	int function_like;		/* NAME( : it takes arguments */
 	struct macro *next;		/* same hash bucket */
 };
 

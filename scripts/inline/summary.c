@@ -333,7 +333,8 @@ void summary_print_findings(struct summary *s, FILE *fp)
 		}
 		if (others)	/* the largest copy is the first function's */
 			snprintf(objs, sizeof(objs), "%s", summary_object(s, &t[i], 0));
-		print_finding(fp, &g, objs, others ? nobjs : t[i].nobjs, others);
+		print_finding(fp, &g, s->opts->cc, objs,
+			      others ? nobjs : t[i].nobjs, others);
 	}
 }
 

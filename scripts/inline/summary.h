@@ -11,11 +11,14 @@
 #include <stdio.h>
 
 #include "findings.h"
+#include "report.h"
 
 struct summary_opts {
 	const char *json;		/* machine-readable copy, or NULL */
 	const char *srctree;
 	const char *config;		/* include/generated/autoconf.h */
+	enum report_cc cc;		/* the compiler that made the reports */
+	const char *cc_version;		/* CONFIG_CC_VERSION_TEXT, or NULL */
 	/* check obj again, writing its findings file; NULL: leave it out */
 	void (*recheck)(const char *obj, const char *findings,
 			const struct summary_opts *opts);

@@ -138,6 +138,31 @@ static void index_calls(struct srcset *ss)
 	}
 }
 
+/*
+ * Is mname called under another name, "#define ALIAS mname", with the
+ * argument? (TRACE_EVENT_RCU is TRACE_EVENT, or TRACE_EVENT_NOP.) Only
+ * the definitions the configuration keeps are in the table.
+ */
+static int alias_called_with(struct srcset *ss, const char *mname, int arg,
+			     const char *value, size_t vlen, int depth)
+{
+	size_t mlen = strlen(mname);
+	unsigned int h;
+	struct macro *m;
+
+	for (h = 0; h < HASH_SIZE; h++)
+		for (m = ss->macros[h]; m; m = m->next) {
+			const struct tokens *t = &ss->files[m->file].toks;
+
+			if (m->function_like || m->end != m->body + 1 ||
+			    !tok_is(t, m->body, mname, mlen))
+				continue;
+			if (called_with(ss, m->name, arg, value, vlen, depth + 1))
+				return 1;
+		}
+	return 0;
+}
+
 static int called_with_uncached(struct srcset *ss, const char *mname,
 				int arg, const char *value, size_t vlen,
 				int depth)
@@ -169,7 +194,7 @@ static int called_with_uncached(struct srcset *ss, const char *mname,
 			start = j + 1;
 		}
 	}
-	return 0;
+	return alias_called_with(ss, mname, arg, value, vlen, depth);
 }
 
 static int written_in_lexed(struct srcset *ss, const char *name, size_t n)

@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The real kernel: make W=inline kernel/ on the x86_64 defconfig, judged
-# object by object against the symbol table and the compiler's own
-# preprocessed source; and the forced mode (CONFIG_OPTIMIZE_INLINING=n)
+# The real kernel: make W=inline kernel/ on the x86_64 defconfig, with GCC
+# and with clang, judged object by object against the symbol table and the
+# compiler's own preprocessed source; and the forced mode (CONFIG_OPTIMIZE_INLINING=n)
 # building kernel/ and drivers/usb/host/ (where the one function that
 # cannot be forced lives).
 #
-# Builds: kernel/ with W=inline and its .i files (=y); kernel/, drivers/usb/host/ (=n).
+# Builds: kernel/ with W=inline and its .i files, with GCC (=y) and with
+# clang; kernel/, drivers/usb/host/ (=n).
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -19,62 +20,76 @@ mkdir -p "$W"
 DIR=${INLINE_TEST_DIR:-kernel}
 y=$(obj_tree y) || exit 1
 
-# 1. W=inline on a real directory, every object compiled by this build
-# (from the cache when it is warm) and so checked by it.
-remove_objects "$y" "$DIR"
-touch "$W/build-start"
-check "make W=inline $DIR/ succeeds on the defconfig (CONFIG_WERROR=y)" \
-	sh -c "make -C '$y' -j'$JOBS' W=inline '$DIR/' >'$W/build.log' 2>&1"
-objects=$(c_objects "$y" "$DIR")
-nobj=$(echo "$objects" | wc -w)
-nfind=$(checked_by "$W/build-start" "$y" $objects | wc -l)
-check "every C object of $DIR/ was checked by this build ($nfind of $nobj have new findings files)" \
-	test "$nobj" -gt 100 -a "$nfind" = "$nobj"
-check "the summary ran once and wrote inline-summary.json" \
-	sh -c "[ \$(grep -c '^  INLINE  summary' '$W/build.log') = 1 ] && [ -f '$y/inline-summary.json' ]"
-check "no diagnostic about the checker's own input" \
-	sh -c "! grep -q 'warning: inline-check:' '$W/build.log'"
+# judge TREE CC: make W=inline $DIR/ in TREE, built by CC (gcc or clang),
+# judged object by object.
+judge() {
+	local t=$1 cc=$2 J=$W/$2 by= objects nobj nfind o e missing=0 extra=0 expected_total=0
 
-# 2. The judge: for every function with a copy in an object (nm), the
-# compiler's preprocessed source (make foo.i) says whether it was
-# declared inline; exactly those, less inline_hint, must be reported.
-log "preprocessing $nobj objects for the judge"
-(cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objects" | sed 's/\.o$/.i/') \
-	>"$W/cpp.log" 2>&1)
-# expected OBJECT: inline_copies of OBJECT, in judge/OBJECT.expected. One
-# per core at once.
+	[ "$cc" = gcc ] || by="CC=$cc: "
+	mkdir -p "$J/judge"
+	# 1. W=inline on a real directory, every object compiled by this
+	# build (from the cache when it is warm) and so checked by it.
+	remove_objects "$t" "$DIR"
+	touch "$J/build-start"
+	check "${by}make W=inline $DIR/ succeeds on the defconfig (CONFIG_WERROR=y)" \
+		sh -c "make -C '$t' CC=$cc -j'$JOBS' W=inline '$DIR/' >'$J/build.log' 2>&1"
+	objects=$(c_objects "$t" "$DIR")
+	nobj=$(echo "$objects" | wc -w)
+	nfind=$(checked_by "$J/build-start" "$t" $objects | wc -l)
+	check "${by}every C object of $DIR/ was checked by this build ($nfind of $nobj have new findings files)" \
+		test "$nobj" -gt 100 -a "$nfind" = "$nobj"
+	check "${by}the summary ran once and wrote inline-summary.json" \
+		sh -c "[ \$(grep -c '^  INLINE  summary' '$J/build.log') = 1 ] && [ -f '$t/inline-summary.json' ]"
+	check "${by}no diagnostic about the checker's own input" \
+		sh -c "! grep -q 'warning: inline-check:' '$J/build.log'"
+
+	# 2. The judge: for every function with a copy in an object (nm),
+	# the compiler's preprocessed source (make foo.i) says whether it
+	# was declared inline; exactly those, less inline_hint, must be
+	# reported.
+	log "preprocessing $nobj objects for the judge"
+	(cd "$t" && make -s -C "$SRC" O="$t" CC="$cc" -j"$JOBS" \
+		$(echo "$objects" | sed 's/\.o$/.i/') >"$J/cpp.log" 2>&1)
+	check "${by}the judge reads every object's symbols and preprocessed source" \
+		judge_all "$t" "$J" $objects
+	for o in $objects; do
+		e=$J/judge/$(echo "$o" | tr / _).expected
+		[ -f "$e" ] || continue
+		cp "$e" "$J/expected"
+		reported "$t/$(dirname "$o")/.$(basename "$o").inline-findings" >"$J/reported"
+		expected_total=$((expected_total + $(wc -l <"$J/expected")))
+		if ! diff -q "$J/expected" "$J/reported" >/dev/null; then
+			echo "== $o" >>"$J/judge.diff"
+			diff "$J/expected" "$J/reported" >>"$J/judge.diff"
+			missing=$((missing + $(comm -23 "$J/expected" "$J/reported" | wc -l)))
+			extra=$((extra + $(comm -13 "$J/expected" "$J/reported" | wc -l)))
+		fi
+	done
+	check "${by}every declared-inline function with a copy is reported ($expected_total in $nobj objects, $missing missed)" \
+		test "$missing" = 0 -a "$expected_total" -gt 0
+	check "${by}nothing else is reported ($extra reported that the judge does not expect)" \
+		test "$extra" = 0
+}
+
+# expected OBJECT: inline_copies of OBJECT in tree $t, in
+# $J/judge/OBJECT.expected.
 expected() {
-	local e=$W/judge/$(echo "$1" | tr / _).expected
+	local e=$J/judge/$(echo "$1" | tr / _).expected
 
-	inline_copies "$y/$1" "$y/${1%.o}.i" >"$e.tmp" && mv "$e.tmp" "$e"
+	inline_copies "$t/$1" "$t/${1%.o}.i" >"$e.tmp" && mv "$e.tmp" "$e"
 }
+
+# judge_all TREE DIR OBJECT...: expected for each object, one per core.
 judge_all() {
+	local t=$1 J=$2
+
+	shift 2
 	export -f expected inline_copies
-	export y W TOP
-	echo "$objects" | xargs -r -P "$JOBS" -n 1 bash -c 'expected "$1"' _
+	export t J TOP
+	printf '%s\n' "$@" | xargs -r -P "$JOBS" -n 1 bash -c 'expected "$1"' _
 }
-mkdir -p "$W/judge"
-check "the judge reads every object's symbols and preprocessed source" judge_all
-missing=0
-extra=0
-expected_total=0
-for o in $objects; do
-	e=$W/judge/$(echo "$o" | tr / _).expected
-	[ -f "$e" ] || continue
-	cp "$e" "$W/expected"
-	reported "$y/$(dirname "$o")/.$(basename "$o").inline-findings" >"$W/reported"
-	expected_total=$((expected_total + $(wc -l <"$W/expected")))
-	if ! diff -q "$W/expected" "$W/reported" >/dev/null; then
-		echo "== $o" >>"$W/judge.diff"
-		diff "$W/expected" "$W/reported" >>"$W/judge.diff"
-		missing=$((missing + $(comm -23 "$W/expected" "$W/reported" | wc -l)))
-		extra=$((extra + $(comm -13 "$W/expected" "$W/reported" | wc -l)))
-	fi
-done
-check "every declared-inline function with a copy is reported ($expected_total in $nobj objects, $missing missed)" \
-	test "$missing" = 0 -a "$expected_total" -gt 0
-check "nothing else is reported ($extra reported that the judge does not expect)" \
-	test "$extra" = 0
+
+judge "$y" gcc
 
 # 3. A known case, as FACTS.md measured it: cpumask_weight out of line in
 # kernel/sched/core.o, and reported at its definition.
@@ -82,10 +97,17 @@ if [ "$DIR" = kernel ]; then
 	check "kernel/sched/core.o has 't cpumask_weight'" \
 		test "$(symbol_type "$y/kernel/sched/core.o" cpumask_weight)" = t
 	check "and W=inline reports it at include/linux/cpumask.h:638:28, with GCC's reason" \
-		grep -q "^include/linux/cpumask.h:638:28: warning: 'cpumask_weight' is declared inline but has .*max-inline-insns-single limit reached \[inline-not-inlined\]" "$W/build.log"
+		grep -q "^include/linux/cpumask.h:638:28: warning: 'cpumask_weight' is declared inline but has .*max-inline-insns-single limit reached \[inline-not-inlined\]" "$W/gcc/build.log"
 fi
 
-# 4. The forced mode builds where it matters.
+# 4. Clang: the same judge, from its -Rpass-missed=inline remarks.
+c=$(obj_tree clang CC=clang) || exit 1
+judge "$c" clang
+nreason=$(grep -c "warning: .*: too costly to inline (cost=[0-9]*, threshold=[0-9]*) \[inline-not-inlined\]" "$W/clang/build.log")
+check "CC=clang: its warnings give clang's reason, with cost and threshold ($nreason)" \
+	test "$nreason" -gt 0
+
+# 5. The forced mode builds where it matters.
 n=$(obj_tree n OPTIMIZE_INLINING=n) || exit 1
 check "CONFIG_OPTIMIZE_INLINING=n: make kernel/ builds" \
 	sh -c "make -C '$n' -j'$JOBS' kernel/ >'$W/forced-kernel.log' 2>&1"

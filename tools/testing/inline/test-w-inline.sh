@@ -3,9 +3,11 @@
 #
 # make W=inline on an external module with one function per class
 # (fixtures/w-inline): the exact warnings, the summary and its JSON, how
-# W= is parsed, incremental builds, make clean, and Clang.
+# W= is parsed, incremental builds, make clean; with clang, the same
+# classes from its remarks, its stderr kept whole, and CONFIG_LTO_CLANG.
 #
-# Builds: a fixture module against the =y tree, many times, and the Clang tree.
+# Builds: a fixture module against the =y tree, many times, the clang tree
+# and the clang ThinLTO tree.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -175,14 +177,56 @@ make -C "$obj" M="$M" clean >/dev/null 2>&1
 check "make clean removes the reports, the findings, inline-summary.json and the index" \
 	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json' -o -name '.inline-index')"
 
-# 5. Clang: one line, no check, a good build.
+# 5. Clang: the same check from its -Rpass-missed=inline remarks.
 C=$(obj_tree clang CC=clang) || exit 1
 fresh_module
-make -C "$C" CC=clang M="$M" W=inline modules >"$W/clang.log" 2>&1
+make -C "$C" CC=clang M="$M" -j"$JOBS" W=inline modules >"$W/clang.log" 2>&1
 check "CC=clang W=inline: the module builds" test -f "$M/wi-classes.o"
-check "CC=clang W=inline: one line says the check needs GCC" \
-	test "$(grep -c '^W=inline: the inline check needs GCC on x86_64; nothing is checked$' "$W/clang.log")" = 1
-check "CC=clang W=inline: no report, no findings" \
-	test -z "$(find "$M" -name '.*.inline-*')"
+diagnostics "$W/clang.log" >"$W/clang.diag"
+if diff -u "$FIX/expected-clang.txt" "$W/clang.diag" >"$W/clang.diff"; then
+	ok "CC=clang: the warnings and notes are exactly fixtures/w-inline/expected-clang.txt"
+else
+	not_ok "CC=clang: the warnings and notes are exactly fixtures/w-inline/expected-clang.txt (see ${W#$TOP/}/clang.diff)"
+fi
+# What clang itself says, the object's own command run again by hand
+# with the remark flag: its remark lines are the report, no more, no less.
+cmd=$(sed -n '1s/^[a-z_]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd" |
+      sed 's/^.*; clang /clang /; s/ -Rpass-missed=inline .*//; s/-Wp,-MMD,[^ ]* //' |
+      sed "s| -c -o [^ ]* | -c -o $W/clang-again.o |")
+(cd "$C" && eval "$cmd -Rpass-missed=inline") 2>"$W/clang-again.err" >/dev/null
+grep -E '^[^ :]+:[0-9]+:[0-9]+: remark: .*\[-Rpass-missed=inline\]$' "$W/clang-again.err" >"$W/clang-again.remarks"
+check "CC=clang: the report beside the object is clang's remark lines for it, all of them ($(wc -l <"$W/clang-again.remarks") lines)" \
+	sh -c "test -s '$W/clang-again.remarks' && cmp -s '$W/clang-again.remarks' '$M/.wi-classes.o.inline-report'"
+version=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$C/.config")
+check "CC=clang: inline-summary.json says clang made the report, and which ($version)" \
+	env V="$version" python3 -c "import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d['compiler'] == 'clang' and d['compiler_version'] == os.environ['V']))" "$M/inline-summary.json"
+
+# Clang's stderr: remarks come with a source line and a caret, and take the
+# "In file included from" lines that a warning after them, in the same
+# header, then goes without. The build's other diagnostics must be exactly
+# a plain build's (fixtures/w-inline-stderr).
+stderr_of() {
+	awk '/^  CC \[M\]  .*ws-main\.o$/ { on = 1; next } /^  [A-Z]+ / { on = 0 } on' "$1" |
+		sed "s|$2/||g"
+}
+for v in plain w-inline; do
+	rm -rf "$W/stderr-$v"
+	cp -r "$TOP/tools/testing/inline/fixtures/w-inline-stderr" "$W/stderr-$v"
+	make -C "$C" CC=clang M="$W/stderr-$v" $([ $v = w-inline ] && echo W=inline) 		modules >"$W/stderr-$v.log" 2>&1
+	stderr_of "$W/stderr-$v.log" "$W/stderr-$v" >"$W/stderr-$v.txt"
+done
+check "CC=clang: the warnings of a compile with remarks are exactly a plain build's, their 'In file included from' lines too ($(grep -c 'warning:' "$W/stderr-plain.txt") warnings)" 	sh -c "grep -q 'In file included from ws-main.c' '$W/stderr-plain.txt' &&
+	       diff -u '$W/stderr-plain.txt' '$W/stderr-w-inline.txt' >'$W/stderr.diff'"
+nremarks=$(grep -c 'remark:' "$W/stderr-w-inline/.ws-main.o.inline-report")
+check "CC=clang: the remarks are in the report ($nremarks), none on stderr" \
+	sh -c "[ '$nremarks' -ge 3 ] && ! grep -q 'remark:' '$W/stderr-w-inline.log'"
+
+# CONFIG_LTO_CLANG: the objects are bitcode, inlined again at link time.
+L=$(obj_tree lto LLVM=1 LTO_NONE=n LTO_CLANG_THIN=y) || exit 1
+fresh_module
+make -C "$L" LLVM=1 M="$M" -j"$JOBS" W=inline modules >"$W/lto.log" 2>&1
+check "LLVM=1 CONFIG_LTO_CLANG_THIN: the module builds" test -f "$M/wi-classes.o"
+check "CONFIG_LTO_CLANG: one line says why nothing is checked" 	test "$(grep -c '^W=inline: with CONFIG_LTO_CLANG the objects are LLVM bitcode and clang inlines again when it links vmlinux; nothing is checked$' "$W/lto.log")" = 1
+check "CONFIG_LTO_CLANG: no report, no findings" 	test -z "$(find "$M" -name '.*.inline-*')"
 
 finish

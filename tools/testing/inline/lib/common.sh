@@ -167,8 +167,9 @@ configure() {
 	make -s -C "$src" O="$obj" $mk defconfig >/dev/null
 	for opt in "$@"; do
 		case $opt in CC=*|LLVM=*) continue ;; esac
+		# not echo: bash's echo takes -e for an option of its own
 		"$src/scripts/config" --file "$obj/.config" \
-			"$([ "${opt#*=}" = y ] && echo -e || echo -d)" "${opt%=*}"
+			"$([ "${opt#*=}" = y ] && printf %s -e || printf %s -d)" "${opt%=*}"
 	done
 	make -s -C "$src" O="$obj" $mk olddefconfig >/dev/null
 }

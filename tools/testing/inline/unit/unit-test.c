@@ -365,6 +365,47 @@ static void test_report(const char *fixture)
 		       "report: garbage lines are counted, none is taken");
 		report_free(&r);
 	}
+	{
+		/* clang 14's remarks on kernel/sched/core.c, as Kbuild keeps them */
+		char text[] =
+			"kernel/sched/core.c:2193:3: remark: 'resched_curr' not inlined into 'check_preempt_curr' because too costly to inline (cost=380, threshold=225) [-Rpass-missed=inline]\n"
+			"In file included from kernel/sched/core.c:9:\n"
+			"include/linux/sched/mm.h:428:2: remark: 'sync_core_before_usermode' not inlined into 'finish_task_switch' because too costly to inline (cost=55, threshold=45) [-Rpass-missed=inline]\n"
+			"kernel/sched/core.c:5832:3: remark: '__schedule_bug' not inlined into '__schedule' because it should never be inlined (cost=never): noinline function attribute [-Rpass-missed=inline]\n"
+			"f.c:1:2: remark: 'a' will not be inlined into 'b' because its definition is unavailable [-Rpass-missed=inline]\n"
+			"f.c:3:4: remark: 'c' is not inlined into 'd': recursive call [-Rpass-missed=inline]\n";
+		const struct missed_call *c = r.calls;
+
+		report_parse(text, sizeof(text) - 1, &r);
+		c = r.calls;
+		result(r.nr == 4 && r.no_body == 1 && !r.bad &&
+		       report_cc(&r, REPORT_GCC) == REPORT_CLANG,
+		       "report: clang's remarks: 4 calls, 1 without a definition, none bad");
+		result(r.nr == 4 && !strcmp(c[0].callee, "resched_curr") &&
+		       !strcmp(c[0].caller, "check_preempt_curr") &&
+		       !strcmp(c[0].file, "kernel/sched/core.c") &&
+		       c[0].line == 2193 && c[0].col == 3 &&
+		       !strcmp(c[0].reason, "too costly to inline (cost=380, threshold=225)"),
+		       "report: clang: callee, caller, call site, and the cost and threshold");
+		result(r.nr == 4 &&
+		       !strcmp(c[2].reason, "it should never be inlined (cost=never): noinline function attribute") &&
+		       !strcmp(c[3].callee, "c") && !strcmp(c[3].reason, "recursive call"),
+		       "report: clang: 'never' and 'is not inlined into' remarks keep clang's reason");
+		report_free(&r);
+	}
+	{
+		char junk[] =
+			"f.c:1:2: remark: 'a' not inlined into 'b' because x\n"
+			"f.c:1:2: remark: 'a' not inlined into b because x [-Rpass-missed=inline]\n"
+			"f.c:1:2: remark: '' not inlined into 'b' because x [-Rpass-missed=inline]\n"
+			"f.c:1:2: remark: 'a' not inlined into 'b' [-Rpass-missed=inline]\n"
+			"remark: [-Rpass-missed=inline]\n";
+
+		report_parse(junk, sizeof(junk) - 1, &r);
+		result(r.bad == 5 && r.nr == 0,
+		       "report: clang: remarks cut or out of shape are counted, none is taken");
+		report_free(&r);
+	}
 	result(report_read("/nonexistent/report", &r) == -1,
 	       "report: a missing report is an error for the caller");
 }
