@@ -7,7 +7,8 @@
 #   make export              the series as git-am-able mails in out/series/
 #   make check               every test, on Debian's linux-source-6.1
 #   make demo                build the 6.1 tree in both modes and compare
-#   make bench               W=inline's cost against a plain build
+#   make bench               W=inline's cost against a plain build, with
+#                            gcc, then with clang (BENCH_CC=clang)
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
@@ -46,6 +47,7 @@ demo:
 
 bench:
 	@$(TESTS)/bench/w-inline.sh
+	@BENCH_CC=clang $(TESTS)/bench/w-inline.sh
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }

@@ -8,10 +8,13 @@
  *	too costly to inline (cost=N, threshold=M) [-Rpass-missed=inline]
  *   ... because it should never be inlined (cost=never): REASON [...]
  *   FILE:LINE:COL: remark: 'CALLEE' is not inlined into 'CALLER': REASON
+ *   ... 'CALLEE' is not AlwaysInline into 'CALLER': REASON
  *
- * (one line each). The location is the call site, as with GCC. LLVM has
- * said "will not be inlined into" and "is not inlined into" in different
- * versions (llvm/lib/Analysis/InlineAdvisor.cpp); both are read. The
+ * (one line each; the same words in LLVM 14 to 17, in
+ * llvm/lib/Analysis/InlineAdvisor.cpp). The location is the call site, as
+ * with GCC, unless a note "could not determine the original source
+ * location" stands beside it: the remark is then at the caller's
+ * definition. "will not be inlined into" is the older wording. The
  * reason is kept as clang wrote it, with its cost and threshold. A callee
  * whose definition is unavailable (an extern) is no finding.
  */
@@ -26,10 +29,14 @@
 #define REMARK		"remark: "
 #define FLAG		" [-Rpass-missed=inline]"
 #define NO_DEFINITION	"its definition is unavailable"
+#define NOTE		"note: "
+#define NO_LOCATION	"could not determine the original source location"
 
 int report_line_is_clang(const char *line, const char *end)
 {
 	return memmem(line, end - line, ": " REMARK, sizeof(REMARK) + 1) ||
+	       memmem(line, end - line, ": " NOTE NO_LOCATION,
+		      sizeof(NOTE NO_LOCATION) + 1) ||
 	       report_starts_with(line, end, REMARK) ||
 	       report_starts_with(line, end, "In file included from ");
 }
@@ -48,12 +55,36 @@ static const char *quoted(const char *s, const char *end, char **name)
 	return q + 1;
 }
 
+/*
+ * A remark whose call has no location in the debug information stands at
+ * the caller's definition instead, and clang says so in a note, once
+ * before the remark and once after it, both at the remark's place: the
+ * call site of the remark just read at that place is unknown.
+ */
+static void no_location(struct report *r, const char *line, const char *kind)
+{
+	struct missed_call n = { 0 }, *c;
+
+	if (!r->nr || r->last_call_line != r->lines - 1)
+		return;
+	c = &r->calls[r->nr - 1];
+	if (!c->file || report_location(line, kind, &n) < 0 || !n.file)
+		goto out;
+	if (!strcmp(n.file, c->file) && n.line == c->line && n.col == c->col) {
+		free(c->file);
+		c->file = NULL;
+		c->line = c->col = 0;
+	}
+out:
+	free(n.file);
+}
+
 /* "'CALLEE' not inlined into 'CALLER' because REASON" and its kin */
 static int parse_message(const char *s, const char *end, struct missed_call *c)
 {
 	static const char *const verbs[] = {
 		" not inlined into ", " is not inlined into ",
-		" will not be inlined into ",
+		" is not AlwaysInline into ", " will not be inlined into ",
 	};
 	const char *p = quoted(s, end, &c->callee);
 	unsigned int i;
@@ -89,6 +120,13 @@ void report_parse_clang(struct report *r, const char *line, const char *end)
 		r->cc_lines[REPORT_CLANG]++;
 		return;
 	}
+	kind = memmem(line, end - line, ": " NOTE, sizeof(NOTE) + 1);
+	if (kind) {
+		r->cc_lines[REPORT_CLANG]++;
+		if (memmem(line, end - line, NO_LOCATION, sizeof(NO_LOCATION) - 1))
+			no_location(r, line, kind + 2);
+		return;
+	}
 	kind = memmem(line, end - line, ": " REMARK, sizeof(REMARK) + 1);
 	if (kind)
 		kind += 2;
@@ -100,18 +138,20 @@ void report_parse_clang(struct report *r, const char *line, const char *end)
 	    memcmp(end - (sizeof(FLAG) - 1), FLAG, sizeof(FLAG) - 1))
 		goto bad;
 	end -= sizeof(FLAG) - 1;
+	/* unquoted names here; clang shows it only with profile hotness */
+	if (end - kind > (long)sizeof(NO_DEFINITION) &&
+	    !memcmp(end - (sizeof(NO_DEFINITION) - 1), NO_DEFINITION,
+		    sizeof(NO_DEFINITION) - 1)) {
+		r->cc_lines[REPORT_CLANG]++;
+		r->no_body++;
+		return;
+	}
 	if (report_location(line, kind, &c) < 0 ||
 	    parse_message(kind + sizeof(REMARK) - 1, end, &c) < 0)
 		goto bad;
 	r->cc_lines[REPORT_CLANG]++;
-	if (!strcmp(c.reason, NO_DEFINITION)) {
-		r->no_body++;
-		free(c.file);
-		free(c.caller);
-		free(c.callee);
-		return;
-	}
 	report_add(r, &c);
+	r->last_call_line = r->lines;
 	return;
 bad:
 	free(c.file);

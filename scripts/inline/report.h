@@ -41,6 +41,7 @@ struct report {
 	unsigned int bad_line;		/* first line no reader knows */
 	unsigned int bad;		/* how many such lines */
 	int truncated;			/* no newline at the end */
+	unsigned int last_call_line;	/* the line of calls[nr - 1] */
 };
 
 /*

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The two readers of untrusted text in scripts/inline/ under libFuzzer with
-# AddressSanitizer, LeakSanitizer and UBSan: GCC's inline report reader
-# (fuzz/fuzz-report.c) and the lexer with the source reader
-# (fuzz/fuzz-source.c). Seeds are real: the report fixture and headers of
-# the 6.1 tree. A crash, a leak or undefined behaviour fails the case.
+# AddressSanitizer, LeakSanitizer and UBSan: the compilers' inline report
+# readers, GCC's and clang's (fuzz/fuzz-report.c), and the lexer with the
+# source reader (fuzz/fuzz-source.c). Seeds are real: the report fixtures,
+# GCC's and clang's, and headers of the 6.1 tree. A crash, a leak or undefined behaviour fails the case.
 #
 # FUZZ_TIME=SECONDS per target (default 60); more for a real campaign.
 #
@@ -63,8 +63,10 @@ fuzz_done() {
 
 # Seeds: the report fixture and its lines one by one; headers the checker
 # reads on every x86 build, and the semantics and W=inline fixtures.
-cp "$TOP/tools/testing/inline/fixtures/reports/timer.o.inline-report" "$W/seed-report/"
-split -l 1 -a 4 "$W/seed-report/timer.o.inline-report" "$W/seed-report/line-"
+for r in timer.o.inline-report timer.o.clang-report; do
+	cp "$TOP/tools/testing/inline/fixtures/reports/$r" "$W/seed-report/"
+	split -l 1 -a 4 "$W/seed-report/$r" "$W/seed-report/line-${r%%.*}-${r#*.o.}-"
+done
 for h in include/linux/cpumask.h include/linux/compiler_types.h \
 	 include/linux/syscalls.h include/linux/list.h include/trace/trace_events.h \
 	 arch/x86/include/asm/bitops.h arch/x86/include/asm/syscall_wrapper.h \

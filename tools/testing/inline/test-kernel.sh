@@ -106,6 +106,11 @@ judge "$c" clang
 nreason=$(grep -c "warning: .*: too costly to inline (cost=[0-9]*, threshold=[0-9]*) \[inline-not-inlined\]" "$W/clang/build.log")
 check "CC=clang: its warnings give clang's reason, with cost and threshold ($nreason)" \
 	test "$nreason" -gt 0
+# A remark whose call has no location is followed by a note saying so
+# (kernel/sched/fair.c): it goes to the report with its remark.
+nnotes=$(cat "$c"/kernel/sched/.*.inline-report | grep -c ': note: could not determine the original source location')
+check "CC=clang: no remark, and no note of one, reaches the build log ($nnotes such notes in kernel/sched/'s reports)" \
+	sh -c "[ '$nnotes' -gt 0 ] && ! grep -q 'remark:\|could not determine the original source location' '$W/clang/build.log'"
 
 # 5. The forced mode builds where it matters.
 n=$(obj_tree n OPTIMIZE_INLINING=n) || exit 1

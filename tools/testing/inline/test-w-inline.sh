@@ -177,29 +177,53 @@ make -C "$obj" M="$M" clean >/dev/null 2>&1
 check "make clean removes the reports, the findings, inline-summary.json and the index" \
 	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json' -o -name '.inline-index')"
 
-# 5. Clang: the same check from its -Rpass-missed=inline remarks.
+# 5. Clang: the same check from its -Rpass-missed=inline remarks, with
+# clang 14 (Debian 12's) and clang 16.
+# clang_module CC EXPECTED: the fixture module built by CC with W=inline.
+clang_module() {
+	local cc=$1 exp=$2 C cmd version
+
+	C=$(obj_tree "$cc" CC="$cc") || exit 1
+	fresh_module
+	make -C "$C" CC="$cc" M="$M" -j"$JOBS" W=inline modules >"$W/$cc.log" 2>&1
+	check "CC=$cc W=inline: the module builds" test -f "$M/wi-classes.o"
+	diagnostics "$W/$cc.log" >"$W/$cc.diag"
+	if diff -u "$FIX/$exp" "$W/$cc.diag" >"$W/$cc.diff"; then
+		ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp"
+	else
+		not_ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp (see ${W#$TOP/}/$cc.diff)"
+	fi
+	# The bytes of each copy reported, against the symbol table.
+	check "CC=$cc: each copy reported has the size nm gives it" \
+		python3 -c "
+import subprocess, sys
+size = {}
+for l in subprocess.run(['nm', '-S', '--defined-only', sys.argv[1]], capture_output=True, text=True, check=True).stdout.split('\n'):
+    f = l.split()
+    if len(f) == 4:
+        size[f[3]] = int(f[1], 16)
+rows = [l.split('\t') for l in open(sys.argv[2]).read().split('\n')[1:] if l]
+copies = [r for r in rows if int(r[7]) > 0]
+sys.exit(not copies or any(size.get(r[1]) != int(r[7]) for r in copies))
+" "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
+	# What clang itself says, the object's own command run again by
+	# hand with the remark flag: its remark lines are the report, no
+	# more, no less.
+	cmd=$(sed -n '1s/^[a-z_]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd" |
+	      sed "s/^.*; $cc /$cc /; s/ '-Rpass-missed=.*//; s/-Wp,-MMD,[^ ]* //" |
+	      sed "s| -c -o [^ ]* | -c -o $W/$cc-again.o |")
+	(cd "$C" && eval "$cmd -Rpass-missed=inline") 2>"$W/$cc-again.err" >/dev/null
+	grep -E '^[^ :]+:[0-9]+:[0-9]+: remark: .*\[-Rpass-missed=inline\]$' \
+		"$W/$cc-again.err" >"$W/$cc-again.remarks"
+	check "CC=$cc: the report beside the object is clang's remark lines for it, all of them ($(wc -l <"$W/$cc-again.remarks") lines)" \
+		sh -c "test -s '$W/$cc-again.remarks' && cmp -s '$W/$cc-again.remarks' '$M/.wi-classes.o.inline-report'"
+	version=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$C/.config")
+	check "CC=$cc: inline-summary.json says clang made the report, and which ($version)" \
+		env V="$version" python3 -c "import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d['compiler'] == 'clang' and d['compiler_version'] == os.environ['V']))" "$M/inline-summary.json"
+}
+clang_module clang expected-clang.txt
+clang_module clang-16 expected-clang-16.txt
 C=$(obj_tree clang CC=clang) || exit 1
-fresh_module
-make -C "$C" CC=clang M="$M" -j"$JOBS" W=inline modules >"$W/clang.log" 2>&1
-check "CC=clang W=inline: the module builds" test -f "$M/wi-classes.o"
-diagnostics "$W/clang.log" >"$W/clang.diag"
-if diff -u "$FIX/expected-clang.txt" "$W/clang.diag" >"$W/clang.diff"; then
-	ok "CC=clang: the warnings and notes are exactly fixtures/w-inline/expected-clang.txt"
-else
-	not_ok "CC=clang: the warnings and notes are exactly fixtures/w-inline/expected-clang.txt (see ${W#$TOP/}/clang.diff)"
-fi
-# What clang itself says, the object's own command run again by hand
-# with the remark flag: its remark lines are the report, no more, no less.
-cmd=$(sed -n '1s/^[a-z_]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd" |
-      sed 's/^.*; clang /clang /; s/ -Rpass-missed=inline .*//; s/-Wp,-MMD,[^ ]* //' |
-      sed "s| -c -o [^ ]* | -c -o $W/clang-again.o |")
-(cd "$C" && eval "$cmd -Rpass-missed=inline") 2>"$W/clang-again.err" >/dev/null
-grep -E '^[^ :]+:[0-9]+:[0-9]+: remark: .*\[-Rpass-missed=inline\]$' "$W/clang-again.err" >"$W/clang-again.remarks"
-check "CC=clang: the report beside the object is clang's remark lines for it, all of them ($(wc -l <"$W/clang-again.remarks") lines)" \
-	sh -c "test -s '$W/clang-again.remarks' && cmp -s '$W/clang-again.remarks' '$M/.wi-classes.o.inline-report'"
-version=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$C/.config")
-check "CC=clang: inline-summary.json says clang made the report, and which ($version)" \
-	env V="$version" python3 -c "import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d['compiler'] == 'clang' and d['compiler_version'] == os.environ['V']))" "$M/inline-summary.json"
 
 # Clang's stderr: remarks come with a source line and a caret, and take the
 # "In file included from" lines that a warning after them, in the same

@@ -23,6 +23,9 @@
 #
 #   bench/w-inline.sh [DIR]      (default: kernel)
 #
+# BENCH_CC=clang measures the same with clang (its -Rpass-missed remarks
+# for the report), against a plain clang build; the default is gcc.
+#
 # Goals: W=inline <= 1.02x a plain build, cold; the checker <= 1% of the
 # compile; the summary of 20,000 objects in 2 s.
 
@@ -35,12 +38,19 @@ DIR=${DIR%/}
 B=$OUT/bench
 mkdir -p "$B"
 need_packages ccache valgrind cpio
+CCX=${BENCH_CC:-gcc}
+case $CCX in
+gcc)	T= ;;
+clang)	T=-clang ;;
+*)	die "BENCH_CC=$CCX: gcc or clang" ;;
+esac
 # Times real compiles, and its own cache below: never the tests' cache.
 real_compiles
 patched_tree "$SRC"
 for t in plain winline; do
-	[ -f "$B/o-$t/.config" ] || configure "$SRC" "$B/o-$t"
-	make -s -C "$SRC" O="$B/o-$t" -j"$JOBS" W=inline modules_prepare >/dev/null 2>&1
+	[ -f "$B/o-$t$T/.config" ] || configure "$SRC" "$B/o-$t$T" CC="$CCX"
+	make -s -C "$SRC" O="$B/o-$t$T" CC="$CCX" -j"$JOBS" W=inline modules_prepare \
+		>/dev/null 2>&1
 done
 
 TIMEFORMAT='%R %U %S'
@@ -49,13 +59,13 @@ clean_dir() {
 		-name '.*.inline-*' \) -delete 2>/dev/null || true
 }
 
-# run NAME [W=inline]: one clean build of DIR; prints "real user sys"
+# run NAME CC [W=inline]: one clean build of DIR; prints "real user sys"
 run() {
-	local t=$1
-	shift
+	local t=$1$T cc=$2
+	shift 2
 	clean_dir "$B/o-$t"
 	sync
-	{ time make -C "$B/o-$t" -j"$JOBS" "$@" "$DIR/" >"$B/$t.log" 2>&1 ; } 2>&1
+	{ time make -C "$B/o-$t" -j"$JOBS" CC="$cc" "$@" "$DIR/" >"$B/$t.log" 2>&1 ; } 2>&1
 }
 
 RUNS=${RUNS:-3}
@@ -63,9 +73,9 @@ log "building $DIR/ from clean, $RUNS times each, alternating: plain, W=inline"
 pruns=""
 wruns=""
 for i in $(seq "$RUNS"); do
-	pruns="$pruns$(run plain)
+	pruns="$pruns$(run plain "$CCX")
 "
-	wruns="$wruns$(run winline W=inline)
+	wruns="$wruns$(run winline "$CCX" W=inline)
 "
 done
 # the best wall time, and the best CPU time (user+sys), of each
@@ -74,18 +84,18 @@ bestc() { echo -n "$1" | awk '{ print $2 + $3 }' | sort -n | head -1; }
 # With ccache: one cold build of each fills the cache (and settles the
 # objects of 'prepare' on the new CC), then warm builds, every compile a
 # hit.
-export CCACHE_DIR=$B/ccache
+export CCACHE_DIR=$B/ccache$T
 rm -rf "$CCACHE_DIR"
-log "with CC=\"ccache gcc\": one cold build each, then $RUNS warm each, alternating"
-run plain CC="ccache gcc" >/dev/null
-run winline W=inline CC="ccache gcc" >/dev/null
+log "with CC=\"ccache $CCX\": one cold build each, then $RUNS warm each, alternating"
+run plain "ccache $CCX" >/dev/null
+run winline "ccache $CCX" W=inline >/dev/null
 ccache -z >/dev/null
 pcruns=""
 wcruns=""
 for i in $(seq "$RUNS"); do
-	pcruns="$pcruns$(run plain CC="ccache gcc")
+	pcruns="$pcruns$(run plain "ccache $CCX")
 "
-	wcruns="$wcruns$(run winline W=inline CC="ccache gcc")
+	wcruns="$wcruns$(run winline "ccache $CCX" W=inline)
 "
 done
 cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
@@ -101,36 +111,38 @@ list() { echo -n "$1" | awk '{ printf "%s%s", sep, $1; sep = ", " }'; }
 pc=$(bestw "$pcruns")
 wc=$(bestw "$wcruns")
 
-# The split, scripts/Makefile.build's own awk program (make prints it),
-# over each object's report: the stderr of a compile without warnings.
-sed -n '/^inline-line = /,/^$/p' "$SRC/scripts/Makefile.build" >"$B/split.mk"
+# The split, scripts/Makefile.build's own awk program for the compiler
+# (make prints it), over each object's report: the stderr of a compile
+# without warnings (with clang, less the source lines of the remarks).
+sed -n '/^ifdef CONFIG_CC_IS_CLANG$/,/^endif$/p' "$SRC/scripts/Makefile.build" >"$B/split.mk"
 printf 'print:\n\t@printf "%%s\\n" '"'"'$(inline-split)'"'"'\n' >>"$B/split.mk"
-split=$(make -s -f "$B/split.mk" print)
+split=$(make -s -f "$B/split.mk" CONFIG_CC_IS_CLANG=$([ "$CCX" = clang ] && echo y) print)
 [ -n "$split" ] || die "no inline-split in $SRC/scripts/Makefile.build"
-reports=$(cd "$B/o-winline" && find "$DIR" -name '.*.o.inline-report' | sort)
-sp=$(cd "$B/o-winline" && { time for r in $reports; do
+reports=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-report' | sort)
+sp=$(cd "$B/o-winline$T" && { time for r in $reports; do
 	LC_ALL=C awk -v report="$B/split.out" "$split" "$r"
 done ; } 2>&1)
 spcpu=$(echo "$sp" | awk '{ print $2 + $3 }')
 nrep=$(echo "$reports" | wc -w)
-rbytes=$(cd "$B/o-winline" && cat $reports | wc -c)
+rbytes=$(cd "$B/o-winline$T" && cat $reports | wc -c)
 
 # The checker's arguments, as Kbuild gives them (scripts/Makefile.build),
 # with the index of the headers the build left.
 check_args="--srctree $SRC --index-dir .inline-index --config include/generated/autoconf.h"
+[ "$CCX" = gcc ] || check_args="$check_args --compiler $CCX"
 grep -q -- '--index-dir $(inline-index)' "$SRC/scripts/Makefile.build" ||
 	die "scripts/Makefile.build does not call inline-check as this bench does"
 
 # The checker alone, on every object, as Kbuild calls it.
-objs=$(cd "$B/o-winline" && find "$DIR" -name '.*.o.inline-findings' |
+objs=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
 	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
 nobj=$(echo "$objs" | wc -w)
-tool=$B/o-winline/scripts/inline/inline-check
-c=$(cd "$B/o-winline" && { time for o in $objs; do
+tool=$B/o-winline$T/scripts/inline/inline-check
+c=$(cd "$B/o-winline$T" && { time for o in $objs; do
 	"$tool" $check_args "$o" 2>/dev/null
 done ; } 2>&1)
 ccpu=$(echo "$c" | awk '{ print $2 + $3 }')
-s=$(cd "$B/o-winline" && { time "$tool" --summary --srctree "$SRC" \
+s=$(cd "$B/o-winline$T" && { time "$tool" --summary --srctree "$SRC" \
 	--json "$B/summary.json" --headers "$SRC/include" \
 	--headers "$SRC/arch/x86/include" "$DIR" >/dev/null 2>&1 ; } 2>&1)
 
@@ -145,21 +157,21 @@ instructions() {
 	local o=$1 d b c t=$B/cg-$$-${1//\//_}
 	d=$(dirname "$o")
 	b=$(basename "$o")
-	(cd "$B/o-winline" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	(cd "$B/o-winline$T" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$tool" $check_args --findings "$t.findings" "$o" 2>&1 >/dev/null) |
 		collected | tr '\n' ' '
-	c=$(sed -n "s|^cmd_$o := ||p" "$B/o-plain/$d/.$b.cmd")
+	c=$(sed -n "s|^cmd_$o := ||p" "$B/o-plain$T/$d/.$b.cmd")
 	c=${c%%; ./tools/objtool*}
 	c=${c# }
 	c=${c#ccache }
 	c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
 	c=${c/-o $o /-o $t.o }
-	(cd "$B/o-plain" && valgrind --tool=callgrind --trace-children=yes \
+	(cd "$B/o-plain$T" && valgrind --tool=callgrind --trace-children=yes \
 		--callgrind-out-file=/dev/null sh -c "$c" 2>&1 >/dev/null) | collected
 	rm -f "$t".*
 }
 export -f instructions collected
-export B SRC tool check_args
+export B SRC tool check_args T
 log "callgrind on the checker and the compile of $(echo "$sampled" | wc -l) objects"
 cg=$(echo "$sampled" | xargs -P"$JOBS" -I{} bash -c 'echo "{} $(instructions {})"')
 echo "$cg" >"$B/instructions"
@@ -168,7 +180,7 @@ echo "$cg" >"$B/instructions"
 copies=$(( (20000 + nobj - 1) / nobj ))
 rm -rf "$B/synth"
 for i in $(seq "$copies"); do
-	(cd "$B/o-winline" && find "$DIR" -name '*.o' -o -name '.*.inline-findings' |
+	(cd "$B/o-winline$T" && find "$DIR" -name '*.o' -o -name '.*.inline-findings' |
 		cpio -pdl --quiet "$B/synth/c$i")
 done
 nsynth=$(find "$B/synth" -name '.*.inline-findings' | wc -l)
@@ -176,7 +188,7 @@ ss=$(for i in 1 2 3; do (cd "$B/synth" && { time "$tool" --summary \
 	--json "$B/synth.json" . >/dev/null 2>&1 ; } 2>&1); done | sort -n | head -1)
 rm -rf "$B/synth"
 
-echo "W=inline benchmark: make $DIR/ on x86_64 defconfig, $(nproc) cores, $(gcc --version | head -1)"
+echo "W=inline benchmark: make $DIR/ on x86_64 defconfig, $(nproc) cores, $($CCX --version | head -1)"
 printf '  plain build        %7.1f s  (runs: %s s)\n' "$pr" "$(list "$pruns")"
 printf '  W=inline build     %7.1f s  (runs: %s s)\n' "$wr" "$(list "$wruns")"
 awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.02)\n", w / p }'

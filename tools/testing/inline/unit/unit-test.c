@@ -372,22 +372,28 @@ static void test_report(const char *fixture)
 			"In file included from kernel/sched/core.c:9:\n"
 			"include/linux/sched/mm.h:428:2: remark: 'sync_core_before_usermode' not inlined into 'finish_task_switch' because too costly to inline (cost=55, threshold=45) [-Rpass-missed=inline]\n"
 			"kernel/sched/core.c:5832:3: remark: '__schedule_bug' not inlined into '__schedule' because it should never be inlined (cost=never): noinline function attribute [-Rpass-missed=inline]\n"
-			"f.c:1:2: remark: 'a' will not be inlined into 'b' because its definition is unavailable [-Rpass-missed=inline]\n"
-			"f.c:3:4: remark: 'c' is not inlined into 'd': recursive call [-Rpass-missed=inline]\n";
+			"f.c:1:2: remark: a will not be inlined into b because its definition is unavailable [-Rpass-missed=inline]\n"
+			"f.c:3:4: remark: 'c' is not inlined into 'd': recursive call [-Rpass-missed=inline]\n"
+			"f.c:9:1: note: could not determine the original source location for f.c:0:0\n"
+			"f.c:9:1: remark: 'e' not inlined into 'g' because it should never be inlined (cost=never): interposable [-Rpass-missed=inline]\n"
+			"f.c:9:1: note: could not determine the original source location for f.c:0:0\n";
 		const struct missed_call *c = r.calls;
 
 		report_parse(text, sizeof(text) - 1, &r);
 		c = r.calls;
-		result(r.nr == 4 && r.no_body == 1 && !r.bad &&
+		result(r.nr == 5 && r.no_body == 1 && !r.bad &&
 		       report_cc(&r, REPORT_GCC) == REPORT_CLANG,
-		       "report: clang's remarks: 4 calls, 1 without a definition, none bad");
-		result(r.nr == 4 && !strcmp(c[0].callee, "resched_curr") &&
+		       "report: clang's remarks: 5 calls, 1 without a definition, none bad");
+		result(r.nr == 5 && !strcmp(c[4].callee, "e") && !c[4].file &&
+		       c[3].file && !strcmp(c[3].file, "f.c"),
+		       "report: clang: a remark followed by 'could not determine the original source location' has no call site");
+		result(r.nr == 5 && !strcmp(c[0].callee, "resched_curr") &&
 		       !strcmp(c[0].caller, "check_preempt_curr") &&
 		       !strcmp(c[0].file, "kernel/sched/core.c") &&
 		       c[0].line == 2193 && c[0].col == 3 &&
 		       !strcmp(c[0].reason, "too costly to inline (cost=380, threshold=225)"),
 		       "report: clang: callee, caller, call site, and the cost and threshold");
-		result(r.nr == 4 &&
+		result(r.nr == 5 &&
 		       !strcmp(c[2].reason, "it should never be inlined (cost=never): noinline function attribute") &&
 		       !strcmp(c[3].callee, "c") && !strcmp(c[3].reason, "recursive call"),
 		       "report: clang: 'never' and 'is not inlined into' remarks keep clang's reason");
