@@ -13,6 +13,8 @@
  *   copy, no call left, its address referenced   address-taken (note)
  *   copy of __always_inline or __asm_inline        address-taken (note):
  *     GCC makes a forced call it cannot inline a hard error
+ *     ... with calls in the report                 forced-not-inlined:
+ *     clang leaves such a call, and says so in a remark only
  *   copy of inline_hint                            silent: that is its job
  *   global copy of an inline without static        external-inline (note):
  *     gnu_inline emits it for the other files
@@ -38,6 +40,7 @@ const char *const class_names[NR_CLASSES] = {
 	[ADDRESS_TAKEN]		= "address-taken",
 	[ASM_INLINE_NO_ASM]	= "asm-inline-without-asm",
 	[EXTERNAL_INLINE]	= "external-inline",
+	[FORCED_NOT_INLINED]	= "forced-not-inlined",
 };
 
 struct copyset {
@@ -180,7 +183,9 @@ void check_object(const struct object *o, const struct report *r,
 			add_site(f, &r->calls[j], ss);
 		}
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
-		if (forced || (!f->reason && sets[i].addr_refs))
+		if (forced && f->reason)
+			f->cls = FORCED_NOT_INLINED;
+		else if (forced || (!f->reason && sets[i].addr_refs))
 			f->cls = ADDRESS_TAKEN;
 		else if (!f->reason && sets[i].global && !d->is_static)
 			f->cls = EXTERNAL_INLINE;

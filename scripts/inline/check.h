@@ -17,6 +17,7 @@ enum finding_class {
 	ADDRESS_TAKEN,		/* note: the copy exists for its address */
 	ASM_INLINE_NO_ASM,	/* warning: __asm_inline without an asm */
 	EXTERNAL_INLINE,	/* note: 'inline' without 'static' */
+	FORCED_NOT_INLINED,	/* warning: a forced call not inlined (clang) */
 	NR_CLASSES,
 };
 

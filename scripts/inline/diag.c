@@ -91,6 +91,18 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 			"%s: note: '%s'%s%s is declared inline without static; %s emits %s) for the callers in other files [external-inline]\n",
 			at, f->name, more, from, report_cc_names[cc], where);
 		break;
+	case FORCED_NOT_INLINED:
+		if (!others)
+			fprintf(fp,
+				"%s: warning: '%s'%s%s is declared %s but has %s%s): %s; %s did not inline a call that the annotation forces [forced-not-inlined]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				where, sites, reason, report_cc_names[cc]);
+		else
+			fprintf(fp,
+				"%s: warning: '%s'%s%s are declared %s but have %s%s): %s; %s did not inline calls that the annotation forces [forced-not-inlined]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				where, sites, reason, report_cc_names[cc]);
+		break;
 	case ASM_INLINE_NO_ASM:
 		fprintf(fp,
 			"%s: warning: '%s'%s%s is marked __asm_inline but its body has no asm statement; use __always_inline or inline [asm-inline-without-asm]\n",

@@ -179,7 +179,8 @@ static int cmp_total(const void *a, const void *b)
 /* A warning class says more than a note: show the strongest one. */
 static int class_rank(enum finding_class c)
 {
-	return c == ASM_WRAPPER ? 3 : c == INLINE_NOT_INLINED ? 2 :
+	return c == FORCED_NOT_INLINED ? 4 : c == ASM_WRAPPER ? 3 :
+	       c == INLINE_NOT_INLINED ? 2 :
 	       c == ADDRESS_TAKEN || c == EXTERNAL_INLINE ? 1 : 0;
 }
 
