@@ -225,6 +225,33 @@ clang_module clang expected-clang.txt
 clang_module clang-16 expected-clang-16.txt
 C=$(obj_tree clang CC=clang) || exit 1
 
+# Through ccache, from an empty cache and then from a warm one (every
+# compile a hit): the remarks come back with the compile's stderr, so the
+# reports, the findings and the warnings are the same.
+# module_files DIR: what W=inline left in the module, and its warnings.
+module_files() {
+	mkdir -p "$1"
+	cp "$M"/.*.inline-report "$M"/.*.inline-findings "$M/inline-summary.json" "$1/"
+	diagnostics "$2" >"$1/warnings"
+}
+fresh_module
+CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
+	>"$W/ccache-cold.log" 2>&1
+module_files "$W/ccache-cold" "$W/ccache-cold.log"
+make -C "$C" M="$M" clean >/dev/null 2>&1
+CCACHE_DIR=$W/ccache-clang ccache -z >/dev/null
+CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
+	>"$W/ccache-warm.log" 2>&1
+module_files "$W/ccache-warm" "$W/ccache-warm.log"
+stats=$(CCACHE_DIR=$W/ccache-clang ccache --print-stats)
+hits=$(echo "$stats" | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 } END { print s + 0 }')
+misses=$(echo "$stats" | awk '$1 == "cache_miss" { print $2 }')
+check "CC=\"ccache clang\": the warm build's compiles are all hits ($hits hits, $misses misses)" \
+	test "$hits" -ge 2 -a "$misses" = 0
+check "CC=\"ccache clang\": warm and cold give the same reports, findings, summary and warnings" \
+	sh -c "test -s '$W/ccache-cold/.wi-classes.o.inline-report' &&
+	       diff -r '$W/ccache-cold' '$W/ccache-warm' >'$W/ccache.diff'"
+
 # Clang's stderr: remarks come with a source line and a caret, and take the
 # "In file included from" lines that a warning after them, in the same
 # header, then goes without. The build's other diagnostics must be exactly
