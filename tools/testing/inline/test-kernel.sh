@@ -7,8 +7,8 @@
 # building kernel/ and drivers/usb/host/ (where the one function that
 # cannot be forced lives).
 #
-# Builds: kernel/ with W=inline and its .i files, with GCC (=y) and with
-# clang; kernel/, drivers/usb/host/ (=n).
+# Builds: kernel/ with W=inline and its .i files, with GCC (=y), clang 16
+# and clang; kernel/, drivers/usb/host/ (=n).
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -100,7 +100,10 @@ if [ "$DIR" = kernel ]; then
 		grep -q "^include/linux/cpumask.h:638:28: warning: 'cpumask_weight' is declared inline but has .*max-inline-insns-single limit reached \[inline-not-inlined\]" "$W/gcc/build.log"
 fi
 
-# 4. Clang: the same judge, from its -Rpass-missed=inline remarks.
+# 4. Clang: the same judge, from its -Rpass-missed=inline remarks, with
+# clang 14 and clang 16.
+c16=$(obj_tree clang-16 CC=clang-16) || exit 1
+judge "$c16" clang-16
 c=$(obj_tree clang CC=clang) || exit 1
 judge "$c" clang
 nreason=$(grep -c "warning: .*: too costly to inline (cost=[0-9]*, threshold=[0-9]*) \[inline-not-inlined\]" "$W/clang/build.log")
