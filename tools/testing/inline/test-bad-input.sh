@@ -299,6 +299,9 @@ check "CONFIG_WERROR=y: W=inline's warnings do not stop the build" \
 # Usage errors are the only failures.
 "$TOOL" >/dev/null 2>&1
 check "no object on the command line: usage, exit status 2" test $? = 2
+"$TOOL" --compiler icc x.o >/dev/null 2>"$W/compiler.err"
+check "--compiler icc: exit status 2, and what it takes" \
+	sh -c "[ $? = 2 ] && grep -q -- '--compiler icc: gcc or clang' '$W/compiler.err'"
 "$TOP/tools/testing/inline/size-table.sh" no-equals-sign >/dev/null 2>"$W/size.err"
 check "size-table.sh with a bad argument: exit status 2, and why" \
 	sh -c "[ $? = 2 ] && grep -q 'expected NAME=FILE' '$W/size.err'"
