@@ -405,7 +405,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	struct macro *m;
 	unsigned int eol = skip_directive(t, i, end);
 	unsigned int h;
-	int cap = 0;
+	int cap = 0, function_like = 0;
 
 	i++;			/* the name */
 	if (i >= eol || t->tok[i].type != T_IDENT)
@@ -415,7 +415,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	m->file = s->f - s->ss->files;
 	i++;
 	if (i < eol && tok_punct(t, i, '(') && t->tok[i].glued) {
-		m->function_like = 1;
+		function_like = 1;
 		for (i++; i < eol && !tok_punct(t, i, ')'); i++) {
 			const char *p = NULL;
 
@@ -442,6 +442,12 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	h = hash_str(m->name, strlen(m->name));
 	m->next = s->ss->macros[h];
 	s->ss->macros[h] = m;
+	if (!function_like && m->end == m->body + 1 &&
+	    t->tok[m->body].type == T_IDENT) {
+		h = hash_str(tok_str(t, m->body), t->tok[m->body].len);
+		m->next_alias = s->ss->aliases[h];
+		s->ss->aliases[h] = m;
+	}
 
 	if (m->body < m->end) {
 		struct macro *saved = s->macro;

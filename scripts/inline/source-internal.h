@@ -24,8 +24,8 @@ struct macro {
 	unsigned int body, end;		/* token range of the body */
 	int nparams;
 	const char **params;
-	int function_like;		/* NAME( : it takes arguments */
 	struct macro *next;		/* same hash bucket */
+	struct macro *next_alias;	/* aliases[]: same body */
 };
 
 /* A memo: needles searched, questions answered. */
@@ -77,6 +77,8 @@ struct srcset {
 	struct funcdef *defs[HASH_SIZE];
 	struct funcdef *templates;	/* names pasted from macro parameters */
 	struct macro *macros[HASH_SIZE];
+	/* "#define ALIAS NAME", by NAME: macros called under another name */
+	struct macro *aliases[HASH_SIZE];
 	struct seen *searched[HASH_SIZE];
 	struct seen *answered[HASH_SIZE];
 	struct callsite *calls[HASH_SIZE];

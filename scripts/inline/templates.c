@@ -147,19 +147,12 @@ static int alias_called_with(struct srcset *ss, const char *mname, int arg,
 			     const char *value, size_t vlen, int depth)
 {
 	size_t mlen = strlen(mname);
-	unsigned int h;
 	struct macro *m;
 
-	for (h = 0; h < HASH_SIZE; h++)
-		for (m = ss->macros[h]; m; m = m->next) {
-			const struct tokens *t = &ss->files[m->file].toks;
-
-			if (m->function_like || m->end != m->body + 1 ||
-			    !tok_is(t, m->body, mname, mlen))
-				continue;
-			if (called_with(ss, m->name, arg, value, vlen, depth + 1))
-				return 1;
-		}
+	for (m = ss->aliases[hash_str(mname, mlen)]; m; m = m->next_alias)
+		if (tok_is(&ss->files[m->file].toks, m->body, mname, mlen) &&
+		    called_with(ss, m->name, arg, value, vlen, depth + 1))
+			return 1;
 	return 0;
 }
 
