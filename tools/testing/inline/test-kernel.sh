@@ -3,12 +3,14 @@
 #
 # The real kernel: make W=inline kernel/ on the x86_64 defconfig, with GCC
 # and with clang, judged object by object against the symbol table and the
-# compiler's own preprocessed source; and the forced mode (CONFIG_OPTIMIZE_INLINING=n)
-# building kernel/ and drivers/usb/host/ (where the one function that
-# cannot be forced lives).
+# compiler's own preprocessed source; and the forced mode
+# (CONFIG_OPTIMIZE_INLINING=n): kernel/ with clang, judged from the
+# symbols and relocations against the hint build, and kernel/ and
+# drivers/usb/host/ (where the one function that cannot be forced lives)
+# with GCC.
 #
 # Builds: kernel/ with W=inline and its .i files, with GCC (=y), clang 16
-# and clang; kernel/, drivers/usb/host/ (=n).
+# and clang; kernel/ with clang (=n); kernel/, drivers/usb/host/ (=n).
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -72,11 +74,15 @@ judge() {
 }
 
 # expected OBJECT: inline_copies of OBJECT in tree $t, in
-# $J/judge/OBJECT.expected.
+# $J/judge/OBJECT.expected, and the reader's view of each copy in
+# $J/judge/OBJECT.kinds, as "OBJECT NAME KIND FILE" lines.
 expected() {
-	local e=$J/judge/$(echo "$1" | tr / _).expected
+	local e=$J/judge/$(echo "$1" | tr / _)
 
-	inline_copies "$t/$1" "$t/${1%.o}.i" >"$e.tmp" && mv "$e.tmp" "$e"
+	inline_copies "$t/$1" "$t/${1%.o}.i" "$e.kinds.tmp" >"$e.expected.tmp" &&
+		sed "s|^|$1 |" "$e.kinds.tmp" >"$e.kinds" &&
+		mv "$e.expected.tmp" "$e.expected"
+	rm -f "$e.kinds.tmp"
 }
 
 # judge_all TREE DIR OBJECT...: expected for each object, one per core.
@@ -115,7 +121,38 @@ nnotes=$(cat "$c"/kernel/sched/.*.inline-report | grep -c ': note: could not det
 check "CC=clang: no remark, and no note of one, reaches the build log ($nnotes such notes in kernel/sched/'s reports)" \
 	sh -c "[ '$nnotes' -gt 0 ] && ! grep -q 'remark:\|could not determine the original source location' '$W/clang/build.log'"
 
-# 5. The forced mode builds where it matters.
+# 5. The forced mode with clang: $DIR/ builds, and the plain 'inline'
+# functions of headers that the hint build (CC=clang above) keeps out of
+# line are gone from the forced build's objects, or the object takes the
+# copy's address, judged from its symbols and relocations
+# (lib/address-taken.py).
+cn=$(obj_tree clang-n CC=clang OPTIMIZE_INLINING=n) || exit 1
+check "CC=clang, CONFIG_OPTIMIZE_INLINING=n: make $DIR/ builds" \
+	sh -c "make -C '$cn' CC=clang -j'$JOBS' '$DIR/' >'$W/forced-clang.log' 2>&1"
+cat "$W"/clang/judge/*.kinds 2>/dev/null |
+	awk '$3 == "inline" && $4 ~ /\.h$/ { print $1, $2 }' | sort -u >"$W/clang-hint-copies"
+nhint=$(wc -l <"$W/clang-hint-copies")
+gone=0 taken=0 kept=0 unread=0
+while read -r o name; do
+	if ! syms=$(nm "$cn/$o" 2>/dev/null) || [ -z "$syms" ]; then
+		unread=$((unread + 1))
+	elif ! echo "$syms" | awk -v n="$name" '$2 ~ /^[tTwW]$/ &&
+			($3 == n || index($3, n ".") == 1) { f = 1 } END { exit !f }'; then
+		gone=$((gone + 1))
+	elif python3 "$TOP/tools/testing/inline/lib/address-taken.py" "$cn/$o" "$name" |
+			grep -q "^$name yes "; then
+		taken=$((taken + 1))
+	else
+		kept=$((kept + 1))
+		echo "$o $name" >>"$W/clang-forced-kept"
+	fi
+done <"$W/clang-hint-copies"
+check "CC=clang: the hint build keeps $nhint copies of plain inline header functions in $DIR/" \
+	test "$nhint" -gt 0
+check "CC=clang, =n: each is gone ($gone) or has its address taken ($taken), none kept otherwise ($kept, $unread objects unread)" \
+	test "$kept" = 0 -a "$unread" = 0 -a "$gone" -gt 0 -a $((gone + taken)) = "$nhint"
+
+# 6. The forced mode with GCC builds where it matters.
 n=$(obj_tree n OPTIMIZE_INLINING=n) || exit 1
 check "CONFIG_OPTIMIZE_INLINING=n: make kernel/ builds" \
 	sh -c "make -C '$n' -j'$JOBS' kernel/ >'$W/forced-kernel.log' 2>&1"

@@ -265,19 +265,21 @@ checked_by() {
 	done
 }
 
-# inline_copies OBJECT IFILE: the functions with a copy in OBJECT (nm,
-# clones counted for their function) that the compiler's preprocessed
-# source IFILE declares inline or __always_inline, by the tests' own
-# reader (lib/declared-inline.py); sorted. Fails when either cannot be
-# read.
+# inline_copies OBJECT IFILE [KINDS]: the functions with a copy in OBJECT
+# (nm, clones counted for their function) that the compiler's
+# preprocessed source IFILE declares inline or __always_inline, by the
+# tests' own reader (lib/declared-inline.py); sorted. KINDS, if given,
+# gets the reader's view of every function with a copy, as "NAME KIND
+# FILE" lines. Fails when either cannot be read.
 inline_copies() {
 	local syms names kinds
 
 	syms=$(nm "$1") || return 1
 	names=$(echo "$syms" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u)
-	[ -n "$names" ] || return 0
+	[ -n "$names" ] || { [ -z "${3-}" ] || : >"$3"; return 0; }
 	kinds=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$2" $names) ||
 		return 1
+	[ -z "${3-}" ] || echo "$kinds" >"$3"
 	echo "$kinds" | awk '$2 == "inline" || $2 == "forced" { print $1 }' | sort
 }
 

@@ -7,8 +7,10 @@
 # made by a macro is seen as the compiler sees it.
 #
 # usage: declared-inline.py FILE.i NAME...
-# prints "NAME KIND" per name: inline, hint (__inline: inline_hint),
-# forced (always_inline), no (defined, not inline), unknown (no definition)
+# prints "NAME KIND FILE" per name: KIND is inline, hint (__inline:
+# inline_hint), forced (always_inline) or no (defined, not inline), FILE
+# where the definition is, from the preprocessor's line markers; "NAME
+# unknown" when the name has no definition.
 
 import re
 import sys
@@ -22,18 +24,28 @@ TOKEN = re.compile(r'''
 ''', re.X | re.S)
 
 
-def tokens(text):
+LINEMARKER = re.compile(r'#\s*(?:line\s+)?[0-9]+\s+"((?:[^"\\]|\\.)*)"')
+
+
+def tokens(text, files):
+    """the tokens of text; files gets the file each one comes from"""
+    where = ''
     for line in text.split('\n'):
         if line.startswith('#'):
+            m = LINEMARKER.match(line)
+            if m:
+                where = m.group(1)
             continue
         for m in TOKEN.finditer(line):
             if m.lastgroup != 'ws':
+                files.append(where)
                 yield m.group()
 
 
 def definitions(text):
-    """name -> list of specifier token lists, for top-level definitions"""
-    toks = list(tokens(text))
+    """name -> list of (specifier tokens, file), for top-level definitions"""
+    files = []
+    toks = list(tokens(text, files))
     defs = {}
     i, n = 0, len(toks)
     decl = 0
@@ -62,7 +74,8 @@ def definitions(text):
                         continue
                     name = toks[k - 1]
                     if re.match(r'[A-Za-z_]', name) and '=' not in toks[decl:k]:
-                        defs.setdefault(name, []).append(toks[decl:k - 1])
+                        defs.setdefault(name, []).append((toks[decl:k - 1],
+                                                          files[k - 1]))
                     break
                 break
             # skip the body
@@ -99,7 +112,8 @@ def main():
         if name not in defs:
             print(name, 'unknown')
         else:
-            print(name, kind(defs[name][0]))
+            specs, where = defs[name][0]
+            print(name, kind(specs), where)
 
 
 main()
