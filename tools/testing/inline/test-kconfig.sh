@@ -77,9 +77,10 @@ fi
 tmux send-keys -t inline-mc '?'
 wait_for 'CONFIG_OPTIMIZE_INLINING'
 screen >"$W/help.txt"
-check "its help says when to say Y or N, and which compilers get it" \
+check "its help says when to say Y or N, what N costs, and which compilers get it" \
 	sh -c "grep -q 'Say Y for production kernels' '$W/help.txt' &&
 	       grep -q 'Say N to review what' '$W/help.txt' &&
+	       grep -q 'N costs text' '$W/help.txt' &&
 	       grep -q 'Offered for GCC 9.1 or later and for Clang' '$W/help.txt'"
 for i in 1 2 3 4 5 6; do
 	screen | grep -q 'Do you wish to save your new configuration' && break
