@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The inline series: CONFIG_OPTIMIZE_INLINING, inline_hint, __asm_inline
-# and make W=inline, for Linux 6.1.
+# and make W=inline, for Linux 6.1 and 6.12 (one series each, in
+# patches/6.1/ and patches/6.12/, sharing the files they add).
 #
-#   make apply KDIR=<tree>   put the series into a 6.1 tree
-#   make export              the series as git-am-able mails in out/series/
+#   make apply KDIR=<tree>   put the series of the tree's version into it
+#   make export [KVER=6.12]  a series as git-am-able mails, in out/series-<KVER>/
 #   make check               every test, on Debian's linux-source-6.1
 #   make demo                build the 6.1 tree in both modes and compare
 #   make bench               W=inline's cost against a plain build, with
@@ -12,6 +13,10 @@
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
+#
+# KVER=6.1 (the default) or KVER=6.12 says which tree the commands that
+# do not take one (export, check, demo, bench) work on: Debian's
+# linux-source-<KVER>, extracted into out/.
 #
 # Build trees and extracted kernels go to out/ (make OUT=<dir> ...). Only
 # the command line sets it: an OUT in the environment is not taken for it,
@@ -22,6 +27,8 @@ ifneq ($(origin OUT),command line)
 OUT	:= $(CURDIR)/out
 endif
 export INLINE_OUT := $(OUT)
+KVER	?= 6.1
+export KVER
 
 .PHONY: all apply export check demo bench compare-checkers clean help
 
@@ -31,13 +38,15 @@ help:
 	@sed -n 's/^#   //p' Makefile
 
 apply:
-	@test -n "$(KDIR)" || { echo "make apply: say which tree: make apply KDIR=<6.1 tree>" >&2; exit 1; }
+	@test -n "$(KDIR)" || { echo "make apply: say which tree: make apply KDIR=<6.1 or 6.12 tree>" >&2; exit 1; }
 	@$(TESTS)/lib/series.sh apply "$(KDIR)"
 
-# The series is exported against a clean tree: KDIR, or the extracted
-# linux-source-6.1.
+# The series is exported against a clean tree: KDIR (whose version
+# decides), or the extracted linux-source-$(KVER).
 export:
-	@$(TESTS)/lib/series.sh export "$(or $(KDIR),$(shell TOP=$(CURDIR) bash -c '. $(TESTS)/lib/common.sh && pristine_tree'))" $(OUT)/series
+	@kdir="$(KDIR)"; \
+	[ -n "$$kdir" ] || kdir=$$(TOP=$(CURDIR) bash -c '. $(TESTS)/lib/common.sh && pristine_tree') && \
+	$(TESTS)/lib/series.sh export "$$kdir" $(OUT)
 
 check:
 	@$(TESTS)/run-tests

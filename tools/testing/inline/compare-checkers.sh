@@ -26,7 +26,7 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 
 [ $# = 1 ] || [ $# = 2 ] || die "usage: compare-checkers.sh OLD [NEW]"
 need_packages gcc flex libelf-dev git
-TREE=${INLINE_TREE:-$OUT/check/o-y}
+TREE=${INLINE_TREE:-$CHECK/o-y}
 W=$OUT/compare
 [ -f "$TREE/vmlinux.o" ] && [ -d "$TREE/source" ] ||
 	die "no W=inline build in ${TREE#$TOP/}: run tools/testing/inline/run-tests x86 first"

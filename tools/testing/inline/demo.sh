@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make demo: the series on Debian's linux-source-6.1, x86_64 defconfig,
-# one part of the kernel (DEMO_DIR, default kernel/) built with
-# CONFIG_OPTIMIZE_INLINING=y and =n, both with W=inline, and what differs.
+# make demo: the series on Debian's linux-source-$KVER (6.1 unless
+# KVER=6.12), x86_64 defconfig, one part of the kernel (DEMO_DIR, default
+# kernel/) built with CONFIG_OPTIMIZE_INLINING=y and =n, both with
+# W=inline, and what differs.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -11,10 +12,10 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 
 DEMO_DIR=${DEMO_DIR:-kernel}
 DEMO_DIR=${DEMO_DIR%/}
-D=$OUT/demo
+if [ "$KVER" = 6.1 ]; then D=$OUT/demo; else D=$OUT/demo-$KVER; fi
 mkdir -p "$D"
 need_packages
-log "the 6.1 tree: $TARBALL"
+log "the $KVER tree: $TARBALL"
 pristine_tree >/dev/null
 patched_tree "$D/linux"
 
@@ -39,7 +40,7 @@ text() {
 }
 
 echo
-echo "=== $DEMO_DIR/ on Linux $(sed -n 's/^SUBLEVEL = //p' "$D/linux/Makefile" | sed 's/^/6.1./'), x86_64 defconfig, $(gcc --version | head -1)"
+echo "=== $DEMO_DIR/ on Linux $(sed -n 's/^SUBLEVEL = //p' "$D/linux/Makefile" | sed "s/^/$KVER./"), x86_64 defconfig, $(gcc --version | head -1)"
 echo
 "$TOP/tools/testing/inline/size-table.sh" \
 	always-inline="$D/o-n/$DEMO_DIR/built-in.a" \

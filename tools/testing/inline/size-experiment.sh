@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The 2009 experiment on 6.1: the text size of kernel/ and arch/x86/
-# built with 'inline' forced (always-inline, CONFIG_OPTIMIZE_INLINING=n),
+# The 2009 experiment on 6.1 or 6.12 (KVER=): the text size of kernel/
+# and arch/x86/ built with 'inline' forced (always-inline, CONFIG_OPTIMIZE_INLINING=n),
 # left to the compiler (optimize-inlining, =y), then with each x86
 # annotation patch of the series applied in turn, printed as Ingo
 # Molnar's tables.
@@ -10,7 +10,7 @@
 #   size-experiment.sh [CC=<compiler> | LLVM=1]... [OUTFILE]
 #
 # CC= and LLVM= go to make, as for a kernel build: LLVM=1 measures clang.
-# The tables go to OUTFILE (default: out/size-tables-<compiler>.txt).
+# The tables go to OUTFILE (default: out/size-tables-<KVER>-<compiler>.txt).
 #
 # With VMLINUX=1 the whole vmlinux is built instead, and vmlinux.o is
 # measured besides kernel/ and arch/x86/, with the annotation patches
@@ -48,12 +48,12 @@ done
 cc=$(basename "$cc")
 if [ "${VMLINUX:-0}" = 1 ]; then
 	BUILD=vmlinux TABLES="kernel/ arch/x86/ vmlinux"
-	RESULT=${RESULT:-$OUT/size-tables-vmlinux-$cc.txt}
+	RESULT=${RESULT:-$OUT/size-tables-$KVER-vmlinux-$cc.txt}
 else
 	BUILD="kernel/ arch/x86/" TABLES="kernel/ arch/x86/"
-	RESULT=${RESULT:-$OUT/size-tables-$cc.txt}
+	RESULT=${RESULT:-$OUT/size-tables-$KVER-$cc.txt}
 fi
-E=$OUT/size-experiment-$cc
+E=$OUT/size-experiment-$KVER-$cc
 rm -rf "$E/snap"
 mkdir -p "$E/snap"
 case $cc in clang*) need_packages clang lld llvm ;; *) need_packages ;; esac
@@ -61,7 +61,7 @@ build_cache
 PRIS=$(pristine_tree) || exit 1
 
 # The annotation patches: those of the series after the documentation.
-all=$(grep -v '^#' "$TOP/patches/series" | grep .)
+all=$(grep -v '^#' "$SERIES/series" | grep .)
 annotations=$(echo "$all" | sed -n '/^docs-inline.patch$/,$p' | tail -n +2)
 base=$(echo "$all" | sed '/^docs-inline.patch$/q')
 
@@ -69,7 +69,7 @@ base=$(echo "$all" | sed '/^docs-inline.patch$/q')
 link_tree "$E/linux"
 (cd "$E/linux" && for f in $(series_new_files); do
 	mkdir -p "$(dirname "$f")"; cp "$TOP/$f" "$f"; done
- for p in $base; do patch -p1 -s -F0 -i "$TOP/patches/$p"; done)
+ for p in $base; do patch -p1 -s -F0 -i "$SERIES/$p"; done)
 # the annotation patches' own new files (none so far) come with them
 
 # snap STEP TARGET: where a step's copy of a target is kept
@@ -110,10 +110,12 @@ build "$E/o-y" "$E/optimize-inlining.log"
 snapshot "$E/o-y" optimize-inlining
 
 steps="always-inline optimize-inlining"
-if [ "${VMLINUX:-0}" = 1 ]; then
+if [ -z "$annotations" ]; then
+	log "no x86 annotation patches in patches/$KVER/"
+elif [ "${VMLINUX:-0}" = 1 ]; then
 	log "all-x86-annotations: $(echo $annotations)"
 	for p in $annotations; do
-		patch -d "$E/linux" -p1 -s -F0 -i "$TOP/patches/$p"
+		patch -d "$E/linux" -p1 -s -F0 -i "$SERIES/$p"
 	done
 	build "$E/o-y" "$E/all-x86-annotations.log"
 	snapshot "$E/o-y" all-x86-annotations
@@ -121,7 +123,7 @@ if [ "${VMLINUX:-0}" = 1 ]; then
 else
 	for p in $annotations; do
 		log "$p"
-		patch -d "$E/linux" -p1 -s -F0 -i "$TOP/patches/$p"
+		patch -d "$E/linux" -p1 -s -F0 -i "$SERIES/$p"
 		build "$E/o-y" "$E/$p.log"
 		snapshot "$E/o-y" "$p"
 		steps="$steps $p"

@@ -15,7 +15,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/bad-input
+W=$CHECK/bad-input
 rm -rf "$W"
 mkdir -p "$W"
 need_packages strace

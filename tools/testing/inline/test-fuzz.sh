@@ -17,7 +17,7 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 
 S=$TOP/scripts/inline
 F=$TOP/tools/testing/inline/fuzz
-W=$OUT/check/fuzz
+W=$CHECK/fuzz
 TIME=${FUZZ_TIME:-60}
 SRC=$(pristine_tree) || exit 1
 rm -rf "$W"

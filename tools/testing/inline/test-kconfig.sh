@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# CONFIG_OPTIMIZE_INLINING in the real Kconfig of the patched 6.1 tree:
-# its default, the real ncurses menuconfig driven in tmux, and its absence
-# with a compiler that says it is GCC 8.
+# CONFIG_OPTIMIZE_INLINING in the real Kconfig of the patched tree (KVER):
+# its default, the real ncurses menuconfig driven in tmux, W=inline with
+# the *config targets, and its absence with a compiler that says it is
+# GCC 8.
 #
 # Builds: a defconfig, a GCC 8 tree's modules_prepare and the semantics module.
 
@@ -11,7 +12,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/kconfig
+W=$CHECK/kconfig
 rm -rf "$W"
 mkdir -p "$W"
 patched_tree "$SRC"
@@ -97,7 +98,24 @@ same_but_inlining() {
 }
 check "and nothing else changed" same_but_inlining "$W/def/.config.before" "$W/def/.config"
 
-# 3. A compiler that says it is GCC 8.5: the option is not offered, and
+# 3. W=inline is a word, not letters: its 'e' does not make Kconfig's
+# warnings errors (KCONFIG_WERROR, which W=e sets on 6.12). A .config
+# with a value Kconfig warns about:
+mkdir -p "$W/warn"
+cp "$W/def/.config.before" "$W/warn/.config"
+echo 'CONFIG_NR_CPUS=many' >>"$W/warn/.config"
+cp "$W/warn/.config" "$W/warn/config.bad"
+check "make W=inline olddefconfig warns about the bad value and succeeds" \
+	sh -c "make -C '$SRC' O='$W/warn' W=inline olddefconfig >'$W/warn.log' 2>&1 &&
+	       grep -q \"symbol value 'many' invalid for NR_CPUS\" '$W/warn.log'"
+if grep -q KCONFIG_WERROR "$SRC/scripts/kconfig/Makefile"; then
+	cp "$W/warn/config.bad" "$W/warn/.config"
+	check "while make W=e olddefconfig fails on the same warning (KCONFIG_WERROR)" \
+		sh -c "! make -C '$SRC' O='$W/warn' W=e olddefconfig >'$W/warn-e.log' 2>&1 &&
+		       grep -q \"symbol value 'many' invalid for NR_CPUS\" '$W/warn-e.log'"
+fi
+
+# 4. A compiler that says it is GCC 8.5: the option is not offered, and
 # 'inline' is an order. Only what scripts/cc-version.sh reads changes.
 cat >"$W/gcc-says-8" <<'EOF'
 #!/bin/sh

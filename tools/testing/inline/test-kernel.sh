@@ -16,7 +16,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/kernel
+W=$CHECK/kernel
 rm -rf "$W"
 mkdir -p "$W"
 DIR=${INLINE_TEST_DIR:-kernel}
@@ -97,13 +97,19 @@ judge_all() {
 
 judge "$y" gcc
 
-# 3. A known case, as FACTS.md measured it: cpumask_weight out of line in
-# kernel/sched/core.o, and reported at its definition.
+# 3. A known case of each tree, as measured there: a header function out
+# of line in one object (OBJECT FUNCTION LOCATION WITNESS, the witness a
+# function the object defines), and reported at its definition with
+# GCC's reason.
+case $KVER in
+6.1)	known="kernel/sched/core.o cpumask_weight include/linux/cpumask.h:638:28 schedule" ;;
+6.12)	known="kernel/power/snapshot.o pfn_valid include/linux/mmzone.h:2026:19 swsusp_save" ;;
+esac
+read -r ko kf kl kw <<<"$known"
 if [ "$DIR" = kernel ]; then
-	check "kernel/sched/core.o has 't cpumask_weight'" \
-		test "$(symbol_type "$y/kernel/sched/core.o" cpumask_weight)" = t
-	check "and W=inline reports it at include/linux/cpumask.h:638:28, with GCC's reason" \
-		grep -q "^include/linux/cpumask.h:638:28: warning: 'cpumask_weight' is declared inline but has .*max-inline-insns-single limit reached \[inline-not-inlined\]" "$W/gcc/build.log"
+	check "$ko has 't $kf'" test "$(symbol_type "$y/$ko" "$kf")" = t
+	check "and W=inline reports it at $kl, with GCC's reason" \
+		grep -q "^$kl: warning: '$kf' is declared inline but has .*max-inline-insns-single limit reached \[inline-not-inlined\]" "$W/gcc/build.log"
 fi
 
 # 4. Clang: the same judge, from its -Rpass-missed=inline remarks, with
@@ -116,9 +122,10 @@ nreason=$(grep -c "warning: .*: too costly to inline (cost=[0-9]*, threshold=[0-
 check "CC=clang: its warnings give clang's reason, with cost and threshold ($nreason)" \
 	test "$nreason" -gt 0
 # A remark whose call has no location is followed by a note saying so
-# (kernel/sched/fair.c): it goes to the report with its remark.
-nnotes=$(cat "$c"/kernel/sched/.*.inline-report | grep -c ': note: could not determine the original source location')
-check "CC=clang: no remark, and no note of one, reaches the build log ($nnotes such notes in kernel/sched/'s reports)" \
+# (kernel/sched/fair.c on 6.1): it goes to the report with its remark.
+nnotes=$(find "$c/$DIR" -name '.*.inline-report' -exec cat {} + |
+	 grep -c ': note: could not determine the original source location')
+check "CC=clang: no remark, and no note of one, reaches the build log ($nnotes such notes in $DIR/'s reports)" \
 	sh -c "[ '$nnotes' -gt 0 ] && ! grep -q 'remark:\|could not determine the original source location' '$W/clang/build.log'"
 
 # 5. The forced mode with clang: $DIR/ builds, and the plain 'inline'
@@ -159,8 +166,7 @@ check "CONFIG_OPTIMIZE_INLINING=n: make kernel/ builds" \
 check "CONFIG_OPTIMIZE_INLINING=n: make drivers/usb/host/ builds (xhci-trace.o)" \
 	sh -c "make -C '$n' -j'$JOBS' drivers/usb/host/ >'$W/forced-usb.log' 2>&1 &&
 	       [ -f '$n/drivers/usb/host/xhci-trace.o' ]"
-check "=n: cpumask_weight is inlined in kernel/sched/core.o" \
-	absent "$n/kernel/sched/core.o" cpumask_weight schedule
+check "=n: $kf is inlined in $ko" absent "$n/$ko" "$kf" "$kw"
 if [ "$DIR" = kernel ]; then
 	"$TOP/tools/testing/inline/size-table.sh" y="$y/kernel/built-in.a" \
 		n="$n/kernel/built-in.a" >"$W/size-table" 2>&1

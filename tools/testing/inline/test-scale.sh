@@ -20,7 +20,7 @@ need_packages ccache distcc
 # Judged on real compiles: the tests' shared cache would answer them.
 real_compiles
 
-S=$OUT/check/scale
+S=$CHECK/scale
 rm -rf "$S"
 mkdir -p "$S"
 obj=$(obj_tree y) || exit 1

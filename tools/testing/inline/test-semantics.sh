@@ -11,7 +11,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/semantics
+W=$CHECK/semantics
 mkdir -p "$W"
 
 for mode in y n; do

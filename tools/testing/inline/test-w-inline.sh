@@ -13,7 +13,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/w-inline
+W=$CHECK/w-inline
 rm -rf "$W"
 mkdir -p "$W"
 FIX=$TOP/tools/testing/inline/fixtures/w-inline
@@ -38,6 +38,31 @@ diagnostics() {
 	grep -E ': (warning|note): ' "$1" | grep -v 'modpost' | sed "s|$M/|<M>/|g"
 }
 
+# same_but_sizes EXPECTED DIAG DIFF: the diagnostics are those expected,
+# but for the bytes of each copy, which the tree's configuration decides
+# (6.12's defconfig returns through a thunk: 4 bytes more per function);
+# sizes_agree checks them against the symbol table instead.
+same_but_sizes() {
+	diff -u <(sed -E 's/\(([0-9]+) bytes/(N bytes/' "$1") \
+		<(sed -E 's/\(([0-9]+) bytes/(N bytes/' "$2") >"$3"
+}
+
+# sizes_agree OBJECT FINDINGS: the bytes of each copy reported in the
+# object's findings are those of its symbol (nm -S).
+sizes_agree() {
+	python3 -c "
+import subprocess, sys
+size = {}
+for l in subprocess.run(['nm', '-S', '--defined-only', sys.argv[1]], capture_output=True, text=True, check=True).stdout.split('\n'):
+    f = l.split()
+    if len(f) == 4:
+        size[f[3]] = int(f[1], 16)
+rows = [l.split('\t') for l in open(sys.argv[2]).read().split('\n')[1:] if l]
+copies = [r for r in rows if int(r[7]) > 0]
+sys.exit(not copies or any(size.get(r[1]) != int(r[7]) for r in copies))
+" "$1" "$2"
+}
+
 savedcmd() {
 	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd"
 }
@@ -47,11 +72,13 @@ fresh_module
 check "make W=inline M= builds the module (CONFIG_WERROR=y does not stop it)" \
 	build "$W/first.log" W=inline
 diagnostics "$W/first.log" >"$W/first.diag"
-if diff -u "$FIX/expected.txt" "$W/first.diag" >"$W/first.diff"; then
-	ok "the warnings and notes are exactly fixtures/w-inline/expected.txt"
+if same_but_sizes "$FIX/expected.txt" "$W/first.diag" "$W/first.diff"; then
+	ok "the warnings and notes are exactly fixtures/w-inline/expected.txt, but for the sizes"
 else
-	not_ok "the warnings and notes are exactly fixtures/w-inline/expected.txt (see ${W#$TOP/}/first.diff)"
+	not_ok "the warnings and notes are exactly fixtures/w-inline/expected.txt, but for the sizes (see ${W#$TOP/}/first.diff)"
 fi
+check "each copy reported has the size nm gives it" \
+	sizes_agree "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
 check "each object's step prints 'INLINE  <object>'" \
 	sh -c "grep -q '^  INLINE  $M/wi-classes.o\$' '$W/first.log' &&
 	       grep -q '^  INLINE  $M/wi-other.o\$' '$W/first.log'"
@@ -188,24 +215,13 @@ clang_module() {
 	make -C "$C" CC="$cc" M="$M" -j"$JOBS" W=inline modules >"$W/$cc.log" 2>&1
 	check "CC=$cc W=inline: the module builds" test -f "$M/wi-classes.o"
 	diagnostics "$W/$cc.log" >"$W/$cc.diag"
-	if diff -u "$FIX/$exp" "$W/$cc.diag" >"$W/$cc.diff"; then
-		ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp"
+	if same_but_sizes "$FIX/$exp" "$W/$cc.diag" "$W/$cc.diff"; then
+		ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp, but for the sizes"
 	else
-		not_ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp (see ${W#$TOP/}/$cc.diff)"
+		not_ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp, but for the sizes (see ${W#$TOP/}/$cc.diff)"
 	fi
-	# The bytes of each copy reported, against the symbol table.
 	check "CC=$cc: each copy reported has the size nm gives it" \
-		python3 -c "
-import subprocess, sys
-size = {}
-for l in subprocess.run(['nm', '-S', '--defined-only', sys.argv[1]], capture_output=True, text=True, check=True).stdout.split('\n'):
-    f = l.split()
-    if len(f) == 4:
-        size[f[3]] = int(f[1], 16)
-rows = [l.split('\t') for l in open(sys.argv[2]).read().split('\n')[1:] if l]
-copies = [r for r in rows if int(r[7]) > 0]
-sys.exit(not copies or any(size.get(r[1]) != int(r[7]) for r in copies))
-" "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
+		sizes_agree "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
 	# What clang itself says, the object's own command run again by
 	# hand with the remark flag: its remark lines are the report, no
 	# more, no less.

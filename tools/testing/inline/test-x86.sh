@@ -23,7 +23,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-W=$OUT/check/x86
+W=$CHECK/x86
 rm -rf "$W"
 mkdir -p "$W"
 y=$(obj_tree y) || exit 1

@@ -1,18 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Shared by make apply/export/check/demo: where things are, the packages
-# they need, the 6.1 tree, and the test result lines.
+# they need, the kernel tree, and the test result lines.
 #
-# Source it with TOP set to the top of this repository.
+# Source it with TOP set to the top of this repository, and KVER set to
+# the kernel version to work on (6.1, the default, or 6.12): its tree is
+# Debian's linux-source-$KVER, its series patches/$KVER/.
 
 : "${TOP:?}"
 OUT=${INLINE_OUT:-$TOP/out}
-TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-PRISTINE=$OUT/linux-source-6.1
+KVER=${KVER:-6.1}
+# the versions the series is kept for: one directory of patches/ each
+KVERS=$(cd "$TOP/patches" && ls -d [0-9]*.[0-9]* | sort -V | tr '\n' ' ')
+case " $KVERS" in
+*" $KVER "*) ;;
+*) echo "KVER=$KVER: the series is kept for Linux $(echo $KVERS | sed 's/ / and /g'), not $KVER" >&2; exit 2 ;;
+esac
+SERIES=$TOP/patches/$KVER
+TARBALL=${TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
+PRISTINE=$OUT/linux-source-$KVER
 JOBS=${JOBS:-$(nproc)}
+# Where the tests keep their trees: out/check for 6.1, as before there
+# were two, out/check-$KVER for the others.
+if [ "$KVER" = 6.1 ]; then CHECK=$OUT/check; else CHECK=$OUT/check-$KVER; fi
+
+# The tests build external modules against trees made with
+# modules_prepare only: without vmlinux there is no Module.symvers, and
+# modpost cannot know what vmlinux exports. 6.12 makes that an error
+# (__x86_return_thunk, with the return thunks of the defconfig); the
+# tests want the objects, so it stays a warning, as on 6.1.
+export KBUILD_MODPOST_WARN=1
 
 # What the build, the tests and the demo need from Debian.
-PACKAGES="linux-source-6.1 gcc make flex bison libelf-dev libssl-dev bc
+PACKAGES="linux-source-$KVER gcc make flex bison libelf-dev libssl-dev bc
 	  libncurses-dev tmux patch git perl python3 xz-utils pkg-config"
 
 die() {
@@ -74,7 +94,7 @@ real_compiles() {
 	unset CCACHE_DIR
 }
 
-# The unpatched 6.1 tree, extracted once from Debian's linux-source-6.1,
+# The unpatched tree, extracted once from Debian's linux-source-$KVER,
 # and again when the package brings another tarball: .extracted holds the
 # tarball's size and time, the stamp the trees made from it carry.
 pristine_tree() {
@@ -92,7 +112,7 @@ pristine_tree() {
 		rm -rf "$PRISTINE" "$PRISTINE.tmp"
 		mkdir -p "$PRISTINE.tmp"
 		tar -C "$PRISTINE.tmp" -xf "$TARBALL" || die "cannot extract $TARBALL"
-		mv "$PRISTINE.tmp/linux-source-6.1" "$PRISTINE"
+		mv "$PRISTINE.tmp/linux-source-$KVER" "$PRISTINE"
 		rmdir "$PRISTINE.tmp"
 		echo "$stamp" >"$PRISTINE/.extracted"
 	fi
@@ -122,7 +142,7 @@ patched_tree() {
 	local dir=$1 stamp f
 
 	stamp=$( (pristine_stamp && cd "$TOP" &&
-		  cat patches/series patches/*.patch Kconfig.inline \
+		  cat "$SERIES"/series "$SERIES"/*.patch Kconfig.inline \
 		      $(series_new_files | grep -v '^Documentation/')) |
 		md5sum | cut -d' ' -f1)
 	if [ -f "$dir/.series-stamp" ] && [ "$(cat "$dir/.series-stamp")" = "$stamp" ]; then
@@ -137,9 +157,9 @@ patched_tree() {
 	echo "$stamp" >"$dir/.series-stamp"
 }
 
-# The files the series adds, as listed in patches/series.
+# The files the series adds, as listed in patches/$KVER/series.
 series_new_files() {
-	sed -n 's/^# new: //p' "$TOP/patches/series" | tr ' ' '\n' | grep .
+	sed -n 's/^# new: //p' "$SERIES/series" | tr ' ' '\n' | grep .
 }
 
 # The checker's sources but its main(): what the unit tests and the
@@ -201,13 +221,13 @@ finish() {
 }
 
 # The patched source tree the tests and the demo share.
-SRC=$OUT/check/linux
+SRC=$CHECK/linux
 
 # An O= tree of $SRC, configured (defconfig plus the given options, and
 # CC=... for another compiler) and ready for external modules, kept while
 # the series, the options and the compiler are the same. Prints its path.
 obj_tree() {
-	local name=$1 dir=$OUT/check/o-$1 stamp opt mk cc=gcc
+	local name=$1 dir=$CHECK/o-$1 stamp opt mk cc=gcc
 	shift
 	patched_tree "$SRC"
 	mk=$(make_vars "$@")

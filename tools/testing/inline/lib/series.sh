@@ -3,10 +3,11 @@
 #
 # The series and a kernel tree.
 #
-#   series.sh apply KDIR     put the new files in KDIR and apply patches/
+#   series.sh apply KDIR     put the new files in KDIR and apply the
+#                            series of its version, patches/<version>/
 #   series.sh export KDIR OUTDIR
-#                            the series as git-am-able mails, from the
-#                            clean 6.1 tree KDIR
+#                            that series as git-am-able mails, from the
+#                            clean tree KDIR, in OUTDIR/series-<version>/
 #
 # apply changes KDIR completely or not at all: the patches are applied to
 # copies of the files they touch first, and only when all of them apply
@@ -17,19 +18,19 @@ TOP=$(cd "$(dirname "$0")/../../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
 patches() {
-	grep -v '^#' "$TOP/patches/series" | grep .
+	grep -v '^#' "$SERIES/series" | grep .
 }
 
 # new_files PATCH: the files PATCH adds
 new_files() {
 	awk -v p="$1" '$0 == p { on = 1; next }
 		       on && /^# new: / { sub(/^# new: /, ""); print; exit }
-		       on && !/^#/ { exit }' "$TOP/patches/series" | tr ' ' '\n' | grep . || true
+		       on && !/^#/ { exit }' "$SERIES/series" | tr ' ' '\n' | grep . || true
 }
 
 # touched PATCH: the existing files PATCH changes
 touched() {
-	sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$TOP/patches/$1"
+	sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$SERIES/$1"
 }
 
 fail() {
@@ -37,15 +38,21 @@ fail() {
 	exit 1
 }
 
+# check_tree KDIR: a Linux tree of a version the series is kept for; the
+# series of that version is the one used (SERIES, KVER).
 check_tree() {
 	local kdir=$1 v p
 
 	[ -f "$kdir/Makefile" ] && [ -f "$kdir/include/linux/compiler_types.h" ] ||
-		fail "$kdir is not a Linux source tree; point KDIR at a 6.1 tree"
+		fail "$kdir is not a Linux source tree; point KDIR at a ${KVERS% } tree"
 	v=$(sed -n 's/^VERSION = //p' "$kdir/Makefile" | head -1)
 	p=$(sed -n 's/^PATCHLEVEL = //p' "$kdir/Makefile" | head -1)
-	[ "$v.$p" = "6.1" ] ||
-		fail "$kdir is Linux $v.$p, not 6.1; the series is for 6.1.y"
+	case " $KVERS" in
+	*" $v.$p "*) ;;
+	*) fail "$kdir is Linux $v.$p; the series is kept for $(echo $KVERS | sed 's/ / and /g') only; nothing was changed" ;;
+	esac
+	KVER=$v.$p
+	SERIES=$TOP/patches/$KVER
 }
 
 cmd_apply() {
@@ -74,8 +81,8 @@ cmd_apply() {
 	done
 	for p in $(patches); do
 		if ! patch -p1 -s -F0 --no-backup-if-mismatch -d "$stage/new" \
-			-i "$TOP/patches/$p" >"$stage/patch.log" 2>&1; then
-			fail "patches/$p does not apply to $kdir ($(grep -m1 -i 'fail\|reject\|malformed\|can.t' "$stage/patch.log" || head -1 "$stage/patch.log")); nothing was changed"
+			-i "$SERIES/$p" >"$stage/patch.log" 2>&1; then
+			fail "patches/$KVER/$p does not apply to $kdir ($(grep -m1 -i 'fail\|reject\|malformed\|can.t' "$stage/patch.log" || head -1 "$stage/patch.log")); nothing was changed"
 		fi
 	done
 
@@ -100,7 +107,7 @@ cmd_apply() {
 		done
 		fail "could not write to $kdir; it was put back as it was"
 	fi
-	echo "applied $(patches | wc -l) patches to $kdir"
+	echo "applied $(patches | wc -l) patches of patches/$KVER/ to $kdir"
 }
 
 # The commit message of a patch: its Subject and body, up to '---'.
@@ -108,11 +115,11 @@ message() {
 	awk 'NR == 1 && /^From: / { next }
 	     /^Subject: / { sub(/^Subject: (\[PATCH[^]]*\] )?/, ""); print; next }
 	     /^---$/ { exit }
-	     { print }' "$TOP/patches/$1"
+	     { print }' "$SERIES/$1"
 }
 
 author() {
-	sed -n '1s/^From: //p' "$TOP/patches/$1"
+	sed -n '1s/^From: //p' "$SERIES/$1"
 }
 
 cmd_export() {
@@ -120,6 +127,7 @@ cmd_export() {
 
 	kdir=$(cd "$kdir" && pwd)
 	check_tree "$kdir"
+	out=$out/series-$KVER
 	mkdir -p "$out"
 	out=$(cd "$out" && pwd)
 	repo=$(mktemp -d)
@@ -139,11 +147,11 @@ cmd_export() {
 		git init -q
 		git add -A
 		git -c user.name=base -c user.email=base@localhost \
-			commit -q -m "Linux 6.1 (the files the series touches)"
+			commit -q -m "Linux $KVER (the files the series touches)"
 	)
 	for p in $(patches); do
-		patch -p1 -s -F0 --no-backup-if-mismatch -d "$repo" -i "$TOP/patches/$p" ||
-			die "make export: patches/$p does not apply to $kdir"
+		patch -p1 -s -F0 --no-backup-if-mismatch -d "$repo" -i "$SERIES/$p" ||
+			die "make export: patches/$KVER/$p does not apply to $kdir"
 		for f in $(new_files "$p"); do
 			mkdir -p "$repo/$(dirname "$f")"
 			cp "$TOP/$f" "$repo/$f"
@@ -163,21 +171,24 @@ cmd_export() {
 	ls "$out"/*.patch
 }
 
-# Fill in the cover letter from patches/cover-letter, with the size tables
-# of Documentation/dev-tools/inline.rst (one source for the figures).
+# Fill in the cover letter from patches/$KVER/cover-letter, with the size tables
+# of Documentation/dev-tools/inline.rst for this version, between its
+# markers (one source for the figures).
 cover_letter() {
 	local cover=$1 subject body tables
 
-	subject=$(sed -n '1s/^Subject: //p' "$TOP/patches/cover-letter")
+	subject=$(sed -n '1s/^Subject: //p' "$SERIES/cover-letter")
 	tables=$(mktemp)
-	awk '/^\.\. inline-size-tables-end/ { on = 0 }
+	awk -v start=".. inline-size-tables-$KVER-start" \
+	    -v end=".. inline-size-tables-$KVER-end" '
+	     $0 == end { on = 0 }
 	     on && /^   / { while (blank) { print ""; blank-- }
 			    sub(/^   /, ""); print; seen = 1; next }
 	     on && /^$/ && seen { blank++ }
-	     /^\.\. inline-size-tables-start/ { on = 1 }' \
+	     $0 == start { on = 1 }' \
 		"$TOP/Documentation/dev-tools/inline.rst" >"$tables"
 	body=$(mktemp)
-	sed '1d' "$TOP/patches/cover-letter" | sed '/^@TABLES@$/{
+	sed '1d' "$SERIES/cover-letter" | sed '/^@TABLES@$/{
 		r '"$tables"'
 		d
 	}' | sed '/./,$!d' >"$body"
