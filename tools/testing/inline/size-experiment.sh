@@ -41,11 +41,7 @@ for arg; do
 	esac
 done
 # the compiler's name, for the default file and the work directory
-cc=gcc
-for arg in ${MK[@]+"${MK[@]}"}; do
-	case $arg in CC=*) cc=${arg#CC=} ;; LLVM=*) cc=clang ;; esac
-done
-cc=$(basename "$cc")
+cc=$(basename "$(compiler_of ${MK[@]+"${MK[@]}"})")
 if [ "${VMLINUX:-0}" = 1 ]; then
 	BUILD=vmlinux TABLES="kernel/ arch/x86/ vmlinux"
 	RESULT=${RESULT:-$OUT/size-tables-$KVER-vmlinux-$cc.txt}

@@ -12,10 +12,23 @@ OUT=${INLINE_OUT:-$TOP/out}
 KVER=${KVER:-6.1}
 # the versions the series is kept for: one directory of patches/ each
 KVERS=$(cd "$TOP/patches" && ls -d [0-9]*.[0-9]* | sort -V | tr '\n' ' ')
-case " $KVERS" in
-*" $KVER "*) ;;
-*) echo "KVER=$KVER: the series is kept for Linux $(echo $KVERS | sed 's/ / and /g'), not $KVER" >&2; exit 2 ;;
-esac
+
+# kept_for VERSION: whether the series is kept for that version.
+kept_for() {
+	case " $KVERS" in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# kvers_joined WORD: the versions the series is kept for, joined by WORD
+# ("6.1 and 6.12").
+kvers_joined() {
+	echo $KVERS | sed "s/ / $1 /g"
+}
+
+kept_for "$KVER" || {
+	echo "KVER=$KVER: the series is kept for Linux $(kvers_joined and), not $KVER" >&2
+	exit 2
+}
 SERIES=$TOP/patches/$KVER
 TARBALL=${TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
 PRISTINE=$OUT/linux-source-$KVER
@@ -177,6 +190,20 @@ make_vars() {
 	done
 }
 
+# compiler_of ARGS...: the compiler that the CC=... or LLVM=... among a
+# tree's arguments make Kbuild use, the last one counting; gcc without.
+compiler_of() {
+	local opt cc=gcc
+
+	for opt in "$@"; do
+		case $opt in
+		CC=*)	cc=${opt#CC=} ;;
+		LLVM=*)	cc=clang ;;
+		esac
+	done
+	echo "$cc"
+}
+
 # Configure an O= tree: defconfig, then the given options (NAME=y/n).
 # CC=... and LLVM=... among them are passed to make instead.
 configure() {
@@ -227,16 +254,11 @@ SRC=$CHECK/linux
 # CC=... for another compiler) and ready for external modules, kept while
 # the series, the options and the compiler are the same. Prints its path.
 obj_tree() {
-	local name=$1 dir=$CHECK/o-$1 stamp opt mk cc=gcc
+	local name=$1 dir=$CHECK/o-$1 stamp mk cc
 	shift
 	patched_tree "$SRC"
 	mk=$(make_vars "$@")
-	for opt in $mk; do
-		case $opt in
-		CC=*)	cc=${opt#CC=} ;;
-		LLVM=*)	cc=clang ;;
-		esac
-	done
+	cc=$(compiler_of "$@")
 	stamp="$(cat "$SRC/.series-stamp") $* $($cc --version | head -1)"
 	if [ ! -f "$dir/.tree-stamp" ] || [ "$(cat "$dir/.tree-stamp")" != "$stamp" ]; then
 		log "configuring ${dir#$TOP/} (defconfig $*)"

@@ -44,13 +44,11 @@ check_tree() {
 	local kdir=$1 v p
 
 	[ -f "$kdir/Makefile" ] && [ -f "$kdir/include/linux/compiler_types.h" ] ||
-		fail "$kdir is not a Linux source tree; point KDIR at a ${KVERS% } tree"
+		fail "$kdir is not a Linux source tree; point KDIR at a $(kvers_joined or) tree"
 	v=$(sed -n 's/^VERSION = //p' "$kdir/Makefile" | head -1)
 	p=$(sed -n 's/^PATCHLEVEL = //p' "$kdir/Makefile" | head -1)
-	case " $KVERS" in
-	*" $v.$p "*) ;;
-	*) fail "$kdir is Linux $v.$p; the series is kept for $(echo $KVERS | sed 's/ / and /g') only; nothing was changed" ;;
-	esac
+	kept_for "$v.$p" ||
+		fail "$kdir is Linux $v.$p; the series is kept for $(kvers_joined and) only; nothing was changed"
 	KVER=$v.$p
 	SERIES=$TOP/patches/$KVER
 }
