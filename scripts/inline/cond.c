@@ -133,6 +133,18 @@ int cond_live(const struct cond *c)
 	return 1;
 }
 
+int cond_assumes_undefined(const struct cond *c, const char *name,
+			   unsigned int n)
+{
+	int i = c->depth < COND_DEPTH ? c->depth : COND_DEPTH;
+
+	while (--i >= 0)
+		if (c->unless[i] && c->unless_len[i] == n &&
+		    !memcmp(c->unless[i], name, n))
+			return 1;
+	return 0;
+}
+
 static enum tri tri_not(enum tri a)
 {
 	return a == MAYBE ? MAYBE : a == YES ? NO : YES;
@@ -342,6 +354,11 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 		if (c->depth < COND_DEPTH) {
 			c->cur[c->depth] = r;
 			c->taken[c->depth] = r;
+			c->unless[c->depth] = NULL;
+			if (TOK_IS(t, w, "ifndef") && r == MAYBE) {
+				c->unless[c->depth] = t->buf + t->tok[w + 1].off;
+				c->unless_len[c->depth] = t->tok[w + 1].len;
+			}
 		}
 		c->depth++;
 	} else if (TOK_IS(t, w, "elif") && d >= 0) {
@@ -349,10 +366,13 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 			r = eval(c, t, w + 1, eol);
 			c->cur[d] = tri_and(tri_not(c->taken[d]), r);
 			c->taken[d] = tri_or(c->taken[d], r);
+			c->unless[d] = NULL;
 		}
 	} else if (TOK_IS(t, w, "else") && d >= 0) {
-		if (d < COND_DEPTH)
+		if (d < COND_DEPTH) {
 			c->cur[d] = tri_not(c->taken[d]);
+			c->unless[d] = NULL;
+		}
 	} else if (TOK_IS(t, w, "endif") && d >= 0) {
 		c->depth--;
 	}

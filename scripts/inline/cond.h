@@ -33,6 +33,12 @@ struct cond {
 	int depth;
 	unsigned char cur[COND_DEPTH];		/* this branch */
 	unsigned char taken[COND_DEPTH];	/* an earlier branch */
+	/*
+	 * The NAME of an '#ifndef NAME' read as live only because NAME was
+	 * not known yet (MAYBE), while in its first branch; else NULL.
+	 */
+	const char *unless[COND_DEPTH];
+	unsigned int unless_len[COND_DEPTH];
 };
 
 void cond_init(struct cond *c, const struct config *cfg,
@@ -49,5 +55,13 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 
 /* Can the code at this point be compiled? */
 int cond_live(const struct cond *c);
+
+/*
+ * Does the code at this point assume, without knowing it, that the macro
+ * name[0..n) is undefined: is it inside the first branch of an '#ifndef
+ * name' read while name was unknown?
+ */
+int cond_assumes_undefined(const struct cond *c, const char *name,
+			   unsigned int n);
 
 #endif /* INLINE_COND_H */

@@ -277,6 +277,7 @@ static void add_definition(struct scan *s, unsigned int decl,
 		}
 	}
 	d->name = xstrndup(name, n);
+	d->overridable = !s->macro && cond_assumes_undefined(&s->cond, name, n);
 	if (d->param >= 0)
 		d->suffix = xstrndup(lit, m);
 	read_specifiers(d, t, decl, nb);

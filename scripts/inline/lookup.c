@@ -12,7 +12,9 @@
 
 /*
  * The definition of name: one with a body if there is one, else one whose
- * body follows a macro's call.
+ * body follows a macro's call. Not one under '#ifndef name' where a file
+ * of the object defines name: a generic definition that the
+ * architecture's header overrides, read before the override was known.
  */
 static struct funcdef *find_exact(struct srcset *ss, const char *name)
 {
@@ -20,6 +22,8 @@ static struct funcdef *find_exact(struct srcset *ss, const char *name)
 
 	for (d = ss->defs[hash_str(name, strlen(name))]; d; d = d->next) {
 		if (strcmp(d->name, name))
+			continue;
+		if (d->overridable && find_macro(ss, name, strlen(name)))
 			continue;
 		if (d->has_body)
 			return d;
@@ -29,12 +33,15 @@ static struct funcdef *find_exact(struct srcset *ss, const char *name)
 	return bodiless;
 }
 
-/* Is name's definition found, body and all? */
+/*
+ * Is name's definition found, body and all, and for good: not a generic
+ * one that a header not read yet may override?
+ */
 int found_with_body(struct srcset *ss, const char *name)
 {
 	const struct funcdef *d = find_exact(ss, name);
 
-	return d && d->has_body;
+	return d && d->has_body && !d->overridable;
 }
 
 int srcset_resolve(struct srcset *ss, const char *const *names, int n)

@@ -124,7 +124,10 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
 void lex_headers_defining(struct srcset *ss, const char *const *names, int n,
 			  char *want);
 
-/* lookup.c: is name's definition found, body and all? */
+/*
+ * lookup.c: is name's definition found, body and all, and not one that a
+ * header not read yet may override?
+ */
 int found_with_body(struct srcset *ss, const char *name);
 
 #endif /* INLINE_SOURCE_INTERNAL_H */

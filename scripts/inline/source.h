@@ -30,6 +30,12 @@ struct funcdef {
 	unsigned int has_body:1;	/* 0: the body follows a macro call */
 	unsigned int has_asm:1;		/* an asm statement in the body */
 	unsigned int asm_wrapper:1;	/* an asm statement and trivial setup */
+	/*
+	 * Read under '#ifndef NAME', NAME not known then: the generic
+	 * definition that an architecture overrides with its own and a
+	 * '#define NAME NAME'.
+	 */
+	unsigned int overridable:1;
 	const char *macro;	/* defined in the body of this macro */
 	/* A name built by the macro: prefix ## param ## suffix. */
 	const char *prefix, *suffix;

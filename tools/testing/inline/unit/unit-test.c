@@ -270,6 +270,47 @@ static void test_source(void)
 		free(both[1]);
 	}
 	free(files[0]);
+
+	/*
+	 * The generic header is read before the architecture's, which
+	 * overrides its '#ifndef arch_prep' definition (include/linux/
+	 * entry-common.h and arch_exit_to_user_mode_prepare() on 6.12): the
+	 * architecture's is the compiler's. Without an override, the generic
+	 * one is.
+	 */
+	{
+		char *three[3];
+
+		three[0] = strdup(write_file("generic.h",
+			"#ifndef arch_prep\n"
+			"static inline void arch_prep(int a) { }\n"
+			"#endif\n"
+			"#ifndef arch_other\n"
+			"static inline void arch_other(int a) { }\n"
+			"#else\n"
+			"static inline void arch_other_else(int a) { }\n"
+			"#endif\n"));
+		three[1] = strdup(write_file("arch.h",
+			"static inline void arch_prep(int a)\n"
+			"{\n\tasm volatile(\"\" : : \"r\" (a));\n}\n"
+			"#define arch_prep arch_prep\n"));
+		three[2] = strdup(write_file("user.c",
+			"void f(void) { arch_prep(1); arch_other(2); }\n"));
+		ss = srcset_open_files(three, 3, tmpdir);
+		d = lookup(ss, "arch_prep");
+		result(d && !strcmp(d->file, "arch.h") && d->line == 1,
+		       "source: '#ifndef NAME' and a later '#define NAME NAME': the override is the definition");
+		d = lookup(ss, "arch_other");
+		result(d && !strcmp(d->file, "generic.h") && d->line == 5,
+		       "source: '#ifndef NAME' with no override: the generic definition");
+		d = lookup(ss, "arch_other_else");
+		result(d && d->line == 7,
+		       "source: the '#else' of an unknown '#ifndef' is not affected");
+		srcset_free(ss);
+		free(three[0]);
+		free(three[1]);
+		free(three[2]);
+	}
 }
 
 /* Definitions in the real tree, where GCC's diagnostics put them. */
