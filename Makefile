@@ -7,16 +7,17 @@
 #   make apply KDIR=<tree>   put the series of the tree's version into it
 #   make export [KVER=6.12]  a series as git-am-able mails, in out/series-<KVER>/
 #   make check               every test, on Debian's linux-source-6.1
-#   make demo                build the 6.1 tree in both modes and compare
+#   make demo                build the 6.12 tree in both modes and compare
 #   make bench               W=inline's cost against a plain build, with
 #                            gcc, then with clang (BENCH_CC=clang)
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
 #
-# KVER=6.1 (the default) or KVER=6.12 says which tree the commands that
-# do not take one (export, check, demo, bench) work on: Debian's
-# linux-source-<KVER>, extracted into out/.
+# KVER=6.1 or KVER=6.12 says which tree the commands that do not take
+# one (export, check, demo, bench) work on: Debian's linux-source-<KVER>,
+# extracted into out/. Without it, make demo shows 6.12, the newer LTS,
+# and the others work on 6.1, where every test runs.
 #
 # Build trees and extracted kernels go to out/ (make OUT=<dir> ...). Only
 # the command line sets it: an OUT in the environment is not taken for it,
@@ -27,8 +28,9 @@ ifneq ($(origin OUT),command line)
 OUT	:= $(CURDIR)/out
 endif
 export INLINE_OUT := $(OUT)
-KVER	?= 6.1
+ifdef KVER
 export KVER
+endif
 
 .PHONY: all apply export check demo bench compare-checkers clean help
 

@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make demo: the series on Debian's linux-source-$KVER (6.1 unless
-# KVER=6.12), x86_64 defconfig, one part of the kernel (DEMO_DIR, default
+# make demo: the series on Debian's linux-source-$KVER (6.12 unless
+# KVER=6.1), x86_64 defconfig, one part of the kernel (DEMO_DIR, default
 # kernel/) built with CONFIG_OPTIMIZE_INLINING=y and =n, both with
 # W=inline, and what differs.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+KVER=${KVER:-6.12}
 . "$TOP/tools/testing/inline/lib/common.sh"
 
 DEMO_DIR=${DEMO_DIR:-kernel}
