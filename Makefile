@@ -10,6 +10,8 @@
 #   make demo                build the 6.12 tree in both modes and compare
 #   make bench               W=inline's cost against a plain build, with
 #                            gcc, then with clang (BENCH_CC=clang)
+#   make size-tables [LLVM=1] the 2009 tables of the KVER tree, with vmlinux.o:
+#                            three full builds (=n, =y, the x86 patches)
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
@@ -32,7 +34,7 @@ ifdef KVER
 export KVER
 endif
 
-.PHONY: all apply export check demo bench compare-checkers clean help
+.PHONY: all apply export check demo bench size-tables compare-checkers clean help
 
 all: help
 
@@ -59,6 +61,12 @@ demo:
 bench:
 	@$(TESTS)/bench/w-inline.sh
 	@BENCH_CC=clang $(TESTS)/bench/w-inline.sh
+
+# CC= and LLVM= go to the kernel builds when given on the command line.
+size-tables:
+	@VMLINUX=1 $(TESTS)/size-experiment.sh \
+		$(if $(filter command line,$(origin CC)),CC=$(CC)) \
+		$(if $(filter command line,$(origin LLVM)),LLVM=$(LLVM))
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }
