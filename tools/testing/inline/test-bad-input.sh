@@ -306,4 +306,17 @@ check "--compiler icc: exit status 2, and what it takes" \
 check "size-table.sh with a bad argument: exit status 2, and why" \
 	sh -c "[ $? = 2 ] && grep -q 'expected NAME=FILE' '$W/size.err'"
 
+# inline-split, which Kbuild runs on each compile's held stderr: a wrong
+# command line is a usage error; a held stderr it cannot read is left
+# alone, with a status that has Kbuild print it as it is.
+SPLIT=$obj/scripts/inline/inline-split
+"$SPLIT" one-file >/dev/null 2>"$W/split-usage.err"
+check "inline-split with one file: usage, exit status 2" \
+	sh -c "[ $? = 2 ] && grep -q '^usage: inline-split' '$W/split-usage.err'"
+rm -f "$W/split.report"
+"$SPLIT" "$W/no-such.stderr" "$W/split.report" 2>"$W/split-missing.err"
+check "inline-split without its held stderr: a status for Kbuild to print it, no report" \
+	sh -c "[ $? = 1 ] && grep -q 'no-such.stderr' '$W/split-missing.err' &&
+	       [ ! -e '$W/split.report' ]"
+
 finish

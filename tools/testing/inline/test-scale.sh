@@ -218,7 +218,10 @@ module noreport KCFLAGS=-Wno-error W=inline
 rmdir "$M/.scale-warn.o.inline-report"
 check "a report that cannot be written: the build goes on, GCC's messages as without W=inline" \
 	sh -c "[ \$(cat '$S/noreport.status') = 0 ] &&
-	       grep -v 'awk: \|inline-check:' '$S/noreport.err' | cmp -s - '$S/warn-plain.err'"
+	       grep -v 'inline-split:\|inline-check:' '$S/noreport.err' | cmp -s - '$S/warn-plain.err'"
+check "and it is said once, naming the report; no held stderr is left behind" \
+	sh -c "[ \$(grep -c '^$M/.scale-warn.o.inline-report: warning: inline-split: cannot write: ' '$S/noreport.err') = 1 ] &&
+	       [ -z \"\$(find '$M' -name '*.inline-stderr.tmp')\" ]"
 
 module werror-plain
 module werror-inline W=inline

@@ -10,8 +10,8 @@
 #   - the same two with CC="ccache gcc" and a warm cache (every compile
 #     a hit), RUNS times each after one cold build of each;
 #   - the split of the compiler's stderr into the report and the rest
-#     (the awk of scripts/Makefile.build, over each object's report),
-#     per object, against the compile time;
+#     (scripts/inline/inline-split over each object's report, as
+#     Kbuild calls it), per object, against the compile time;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it), against the compile time;
 #   - the same share in instructions, which the machine's load does not
@@ -111,17 +111,25 @@ list() { echo -n "$1" | awk '{ printf "%s%s", sep, $1; sep = ", " }'; }
 pc=$(bestw "$pcruns")
 wc=$(bestw "$wcruns")
 
-# The split, scripts/Makefile.build's own awk program for the compiler
-# (make prints it), over each object's report: the stderr of a compile
-# without warnings (with clang, less the source lines of the remarks).
-sed -n '/^ifdef CONFIG_CC_IS_CLANG$/,/^endif$/p' "$SRC/scripts/Makefile.build" >"$B/split.mk"
-printf 'print:\n\t@printf "%%s\\n" '"'"'$(inline-split)'"'"'\n' >>"$B/split.mk"
-split=$(make -s -f "$B/split.mk" CONFIG_CC_IS_CLANG=$([ "$CCX" = clang ] && echo y) print)
-[ -n "$split" ] || die "no inline-split in $SRC/scripts/Makefile.build"
+# The split: scripts/inline/inline-split, as Kbuild calls it, over each
+# object's report (the stderr of a compile without warnings), copied
+# first, since the split removes what it reads.
+grep -q '/scripts/inline/inline-split' "$SRC/scripts/Makefile.build" ||
+	die "scripts/Makefile.build does not call inline-split as this bench does"
+split_args=
+[ "$CCX" = gcc ] || split_args=--clang
 reports=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-report' | sort)
-sp=$(cd "$B/o-winline$T" && { time for r in $reports; do
-	LC_ALL=C awk -v report="$B/split.out" "$split" "$r"
+rm -rf "$B/split"
+mkdir -p "$B/split"
+i=0
+for r in $reports; do
+	i=$((i + 1))
+	cp "$B/o-winline$T/$r" "$B/split/$i"
+done
+sp=$({ time for r in $(seq "$i"); do
+	"$B/o-winline$T/scripts/inline/inline-split" $split_args "$B/split/$r" "$B/split/report"
 done ; } 2>&1)
+rm -rf "$B/split"
 spcpu=$(echo "$sp" | awk '{ print $2 + $3 }')
 nrep=$(echo "$reports" | wc -w)
 rbytes=$(cd "$B/o-winline$T" && cat $reports | wc -c)

@@ -175,10 +175,11 @@ series_new_files() {
 	sed -n 's/^# new: //p' "$SERIES/series" | tr ' ' '\n' | grep .
 }
 
-# The checker's sources but its main(): what the unit tests and the
-# fuzzers link with (and libelf, and the generated lexer).
+# The checker's sources but its main() (and inline-split, a program of
+# its own): what the unit tests and the fuzzers link with (and libelf,
+# and the generated lexer).
 checker_library() {
-	ls "$TOP"/scripts/inline/*.c | grep -v '/inline-check\.c$'
+	ls "$TOP"/scripts/inline/*.c | grep -v '/inline-\(check\|split\)\.c$'
 }
 
 # make_vars ARGS...: the make variables among a tree's arguments (CC=...,
