@@ -11,6 +11,8 @@
  * it, where each macro took a pass over every header.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,46 +171,81 @@ static char *index_path(const struct srcset *ss, const struct srcfile *f)
 	return xasprintf("%s/%016llx.idx", ss->index_dir, h);
 }
 
+/*
+ * The whole of a file, in *buf (grown as needed, kept for the next call),
+ * in one read when it fits: a read of a regular file that returns less
+ * than was asked for has reached its end. The many checks of a build
+ * each load hundreds of small index files. -1 if it cannot be read.
+ */
+static ssize_t read_whole(const char *path, char **buf, size_t *size)
+{
+	size_t len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t r;
+
+		if (len == *size) {
+			*size = *size ? 2 * *size : 65536;
+			*buf = xrealloc(*buf, *size);
+		}
+		r = read(fd, *buf + len, *size - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			return -1;
+		}
+		len += r;
+		if (len < *size)
+			break;
+	}
+	close(fd);
+	return len;
+}
+
 /* Fill f->idents and f->paste from its index; -1 if there is none valid. */
 static int index_load(struct srcset *ss, struct srcfile *f)
 {
+	static char *buf;
+	static size_t bufsize;
 	struct index_head h;
 	struct stat st;
 	unsigned int i, off, n;
-	const char *lens;	/* before and after of each paste, unaligned */
-	char *path, *data = NULL;
+	const char *data, *lens; /* lens: before and after of each paste, unaligned */
+	char *path;
+	ssize_t got;
 	size_t len;
-	FILE *fp;
 
 	if (!ss->index_dir || !f->header || stat(f->path, &st))
 		return -1;
 	path = index_path(ss, f);
-	fp = fopen(path, "r");
+	got = read_whole(path, &buf, &bufsize);
 	free(path);
-	if (!fp)
+	if (got < (ssize_t)sizeof(h))
 		return -1;
-	if (fread(&h, sizeof(h), 1, fp) != 1 ||
-	    memcmp(h.magic, index_magic, sizeof(h.magic)) ||
+	memcpy(&h, buf, sizeof(h));
+	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
 	    h.size != (unsigned long long)st.st_size ||
 	    h.ino != (unsigned long long)st.st_ino ||
 	    h.sec != st.st_mtim.tv_sec || h.nsec != st.st_mtim.tv_nsec ||
 	    h.pathlen != strlen(f->path) || h.bits != ident_bits(h.size) ||
 	    h.npaste > (1u << 20) || h.textlen > (1u << 24))
-		goto bad;
+		return -1;
 	len = h.pathlen + h.bits / 8 + 2 * sizeof(unsigned int) * h.npaste +
 	      h.textlen;
-	data = xmalloc(len + 1);
-	if (fread(data, 1, len + 1, fp) != len ||
-	    memcmp(data, f->path, h.pathlen))
-		goto bad;
+	data = buf + sizeof(h);
+	if ((size_t)got - sizeof(h) != len || memcmp(data, f->path, h.pathlen))
+		return -1;
 	lens = data + h.pathlen + h.bits / 8;
 	for (i = 0, off = 0; i < 2 * h.npaste; i++) {
 		memcpy(&n, lens + i * sizeof(n), sizeof(n));
 		if (n > h.textlen - off)
-			goto bad;
+			return -1;
 		off += n;
 	}
-	fclose(fp);
 	f->idents_bits = h.bits;
 	f->idents = xmalloc(h.bits / 8);
 	memcpy(f->idents, data + h.pathlen, h.bits / 8);
@@ -229,12 +266,7 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	}
 	f->npaste = h.npaste;
 	f->pasted = 1;
-	free(data);
 	return 0;
-bad:
-	fclose(fp);
-	free(data);
-	return -1;
 }
 
 /* Keep f's index for the next checks; silently not, if it cannot be. */
