@@ -16,7 +16,9 @@
 #     one after the other, as Kbuild runs it), against the compile time;
 #   - the same share in instructions, which the machine's load does not
 #     change: callgrind on the checker and on the compile (gcc, cc1, as)
-#     of SAMPLE objects (default 8), every n-th of DIR's;
+#     of SAMPLE objects (default 8), every n-th of DIR's; and on the
+#     compile as W=inline runs it (the report, inline-split): the ratio
+#     of the two, with the checker, in instructions;
 #   - the summary's time, of DIR and of a synthetic allmodconfig-sized
 #     build: DIR's findings files and objects linked again and again, to
 #     20,000 findings files or more.
@@ -168,18 +170,25 @@ instructions() {
 	(cd "$B/o-winline$T" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$tool" $check_args --findings "$t.findings" "$o" 2>&1 >/dev/null) |
 		collected | tr '\n' ' '
-	c=$(sed -n "s|^cmd_$o := ||p" "$B/o-plain$T/$d/.$b.cmd")
-	c=${c%%; ./tools/objtool*}
-	c=${c# }
-	c=${c#ccache }
-	c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
-	c=${c/-o $o /-o $t.o }
-	(cd "$B/o-plain$T" && valgrind --tool=callgrind --trace-children=yes \
-		--callgrind-out-file=/dev/null sh -c "$c" 2>&1 >/dev/null) | collected
+	# compile TREE: the object's command in TREE, make's $$ undone,
+	# without ccache and objtool, writing elsewhere
+	compile() {
+		c=$(sed -n "s|^cmd_$o := ||p" "$B/$1$T/$d/.$b.cmd")
+		c=${c%%; ./tools/objtool*}
+		c=${c//\$\$/\$}
+		c=${c//ccache $CCX /$CCX }
+		c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
+		c=${c/-o $o /-o $t.o }
+		c=${c//$d\/.$b.inline-stderr.tmp/$t.stderr}
+		c=${c//$d\/.$b.inline-report/$t.report}
+		(cd "$B/$1$T" && valgrind --tool=callgrind --trace-children=yes \
+			--callgrind-out-file=/dev/null sh -c "$c" 2>&1 >/dev/null) | collected
+	}
+	echo "$(compile o-plain) $(compile o-winline)"
 	rm -f "$t".*
 }
 export -f instructions collected
-export B SRC tool check_args T
+export B SRC tool check_args T CCX
 log "callgrind on the checker and the compile of $(echo "$sampled" | wc -l) objects"
 cg=$(echo "$sampled" | xargs -P"$JOBS" -I{} bash -c 'echo "{} $(instructions {})"')
 echo "$cg" >"$B/instructions"
@@ -210,8 +219,11 @@ awk -v c="$ccpu" -v n="$nobj" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU\n", 1000 * c / n, n, c
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
 	printf "  checker / compile  %7.2f %%    (goal <= 1%%)\n", 100 * c / cpu }'
-echo "$cg" | awk -v n="$nobj" '{ c += $2; g += $3; m++ } END {
+echo "$cg" | awk -v n="$nobj" '{ c += $2; g += $3; r += $4; m++ } END {
 	printf "  checker, callgrind %7.1f M instructions per object, compile %.0f M (%d objects of %d)\n", c / m / 1e6, g / m / 1e6, m, n
-	printf "  checker / compile  %7.2f %%    in instructions (goal <= 1%%)\n", 100 * c / g }'
+	printf "  checker / compile  %7.2f %%    in instructions (goal <= 1%%)\n", 100 * c / g
+	printf "  report and split   %+7.2f %%    in instructions: the compile as W=inline runs it, %.0f M\n", 100 * (r - g) / g, r / m / 1e6
+	printf "  ratio, instructions %6.3f x   (W=inline compile and checker against the plain compile;\n", (r + c) / g
+	printf "                                   user space only: not the system calls, nor make)\n" }'
 printf '  summary            %7.2f s\n' "${s%% *}"
 printf '  summary, synthetic %7.2f s  (%d findings files; goal <= 2 s)\n' "${ss%% *}" "$nsynth"
