@@ -125,14 +125,13 @@ static void keep(struct lines *l, struct line x)
 	l->v[l->nr++] = x;
 }
 
-/* to = from, from emptied */
+/* to = from, from emptied: the two arrays change places */
 static void move_lines(struct lines *to, struct lines *from)
 {
-	size_t i;
+	struct lines t = *to;
 
-	to->nr = 0;
-	for (i = 0; i < from->nr; i++)
-		keep(to, from->v[i]);
+	*to = *from;
+	*from = t;
 	from->nr = 0;
 }
 
@@ -186,16 +185,16 @@ static size_t location(struct line l)
 	return i + 2;
 }
 
-/* "[LOCATION: ]KIND: " at the start of l */
+/*
+ * "[LOCATION: ]KIND: " at the start of l. A line that starts with KIND
+ * has no location (its word is followed by ": ", not by digits).
+ */
 static int is_kind(struct line l, const char *kind, int located)
 {
 	size_t at = location(l);
 	struct line rest = { l.s + at, l.n - at };
 
-	if (located && !at)
-		return 0;
-	return starts_with(rest, kind) ||
-	       (!located && at && starts_with(l, kind));
+	return (at || !located) && starts_with(rest, kind);
 }
 
 /* A diagnostic: "FILE:LINE:COLUMN: words: " */
