@@ -12,6 +12,9 @@
 #                            gcc, then with clang (BENCH_CC=clang)
 #   make size-tables [LLVM=1] the 2009 tables of the KVER tree, with vmlinux.o:
 #                            three full builds (=n, =y, the x86 patches)
+#   make fixes-experiment [DIRS=kernel/]
+#                            apply every fix W=inline proposes for DIRS,
+#                            build again: warnings and text before, after
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
@@ -34,7 +37,7 @@ ifdef KVER
 export KVER
 endif
 
-.PHONY: all apply export check demo bench size-tables compare-checkers clean help
+.PHONY: all apply export check demo bench size-tables fixes-experiment compare-checkers clean help
 
 all: help
 
@@ -67,6 +70,9 @@ size-tables:
 	@VMLINUX=1 $(TESTS)/size-experiment.sh \
 		$(if $(filter command line,$(origin CC)),CC=$(CC)) \
 		$(if $(filter command line,$(origin LLVM)),LLVM=$(LLVM))
+
+fixes-experiment:
+	@$(TESTS)/fixes-experiment.sh $(DIRS)
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }

@@ -43,6 +43,26 @@ const char *const class_names[NR_CLASSES] = {
 	[FORCED_NOT_INLINED]	= "forced-not-inlined",
 };
 
+const char *const fix_asm_inline = "__asm_inline";
+const char *const fix_always_inline = "__always_inline";
+const char *const fix_inline_hint = "inline_hint";
+const char *const fix_static = "static ";
+const char *const fix_remove = "";
+
+const char *fix_text(const char *s)
+{
+	const char *const texts[] = {
+		fix_asm_inline, fix_always_inline, fix_inline_hint,
+		fix_static, fix_remove,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(texts); i++)
+		if (!strcmp(s, texts[i]))
+			return texts[i];
+	return NULL;
+}
+
 struct copyset {
 	char name[256];		/* base name */
 	unsigned long bytes;
@@ -138,6 +158,73 @@ static void finding_from_def(struct finding *f, const struct funcdef *d,
 	f->macro = d->macro;
 }
 
+/*
+ * The compiler gave up for its size limits, not because it could not: a
+ * forced call of it inlines. GCC: "--param max-inline-insns-single limit
+ * reached", "call is unlikely and code size would grow"; clang: "too
+ * costly to inline".
+ */
+static int size_reason(const char *reason)
+{
+	return reason && (strstr(reason, "limit reached") ||
+			  strstr(reason, "code size would grow") ||
+			  strstr(reason, "too costly to inline"));
+}
+
+static void set_fix(struct finding *f, const struct srcspan *at,
+		    const char *text)
+{
+	if (!at->line)
+		return;
+	f->fix.line = at->line;
+	f->fix.col = at->col;
+	f->fix.end = text == fix_static ? at->col : at->end;
+	f->fix.text = text;
+}
+
+/*
+ * The fix of each class that has a clear one (inline.rst, "Fixing it for
+ * you"). An inline function left out of line is forced only when forcing
+ * cannot grow the text: the compiler gave up for size, on one call (its
+ * report), and nothing else keeps the copy (static, its address not
+ * taken), so the copy goes and its one call becomes its body. Otherwise
+ * the compiler's choice stands, said by inline_hint.
+ */
+static void propose_fix(struct finding *f, const struct funcdef *d,
+			struct srcset *ss, const struct copyset *c,
+			unsigned int reported)
+{
+	switch (f->cls) {
+	case ASM_WRAPPER:
+		set_fix(f, &d->annot_at, fix_asm_inline);
+		break;
+	case ASM_INLINE_NO_ASM:
+		set_fix(f, &d->annot_at, fix_always_inline);
+		break;
+	case INLINE_NOT_INLINED:
+		/*
+		 * The calls the report gives up on; a call within the
+		 * section has no relocation, so the object knows only those
+		 * from other sections (an __init caller).
+		 */
+		if (reported == 1 && c->calls <= 1 && size_reason(f->reason) &&
+		    d->is_static && !c->addr_refs)
+			set_fix(f, &d->annot_at, fix_always_inline);
+		else
+			set_fix(f, &d->annot_at, fix_inline_hint);
+		break;
+	case EXTERNAL_INLINE:
+		/* other files may call it: it stays, without inline */
+		if (srcset_declared_elsewhere(ss, d))
+			set_fix(f, &d->annot_cut, fix_remove);
+		else
+			set_fix(f, &d->decl_at, fix_static);
+		break;
+	default:
+		break;
+	}
+}
+
 void check_object(const struct object *o, const struct report *r,
 		  struct srcset *ss, struct finding **out, unsigned int *nout,
 		  struct check_stats *st)
@@ -154,6 +241,7 @@ void check_object(const struct object *o, const struct report *r,
 
 	for (i = 0; i < n; i++) {
 		const struct funcdef *d = srcset_find(ss, sets[i].name);
+		unsigned int reported = 0;
 		struct finding *f;
 		int forced;
 
@@ -181,6 +269,7 @@ void check_object(const struct object *o, const struct report *r,
 			if (!f->reason)
 				f->reason = r->calls[j].reason;
 			add_site(f, &r->calls[j], ss);
+			reported++;
 		}
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
@@ -193,6 +282,7 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
+		propose_fix(f, d, ss, &sets[i], reported);
 	}
 	for (i = 0; i < *nout; i++)
 		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?
@@ -225,6 +315,7 @@ static void add_if_asm_inline_without_asm(const struct funcdef *d, void *arg)
 			f->macro = strtab_intern(m->strs, f->macro);
 	}
 	f->cls = ASM_INLINE_NO_ASM;
+	propose_fix(f, d, NULL, NULL, 0);
 }
 
 void check_unit_misuse(struct srcset *ss, struct finding **out,

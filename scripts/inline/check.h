@@ -25,6 +25,20 @@ extern const char *const class_names[NR_CLASSES];
 
 #define MAX_SITES	8
 
+/*
+ * The fix a finding proposes: bytes [col, end) of line, in the file of the
+ * finding's definition, replaced by text (col == end: text inserted, "":
+ * the bytes removed). line 0: no fix, the tool cannot decide.
+ */
+struct fix {
+	unsigned int line, col, end;
+	const char *text;
+};
+
+/* The fix texts, shared so that fixes compare by pointer. */
+extern const char *const fix_asm_inline, *const fix_always_inline;
+extern const char *const fix_inline_hint, *const fix_static, *const fix_remove;
+
 struct finding {
 	enum finding_class cls;
 	char *name;		/* the function, without clone suffixes */
@@ -37,7 +51,11 @@ struct finding {
 	const char *reason;	/* GCC's, for the first call it gave up */
 	unsigned int nsites;	/* distinct call sites */
 	char *sites[MAX_SITES];	/* "kernel/sched/core.c:2550" */
+	struct fix fix;
 };
+
+/* The interned fix text equal to s, or NULL. */
+const char *fix_text(const char *s);
 
 struct check_stats {
 	unsigned int functions;		/* out-of-line functions looked at */

@@ -119,6 +119,41 @@ int macro_param(const struct macro *m, const struct tokens *t, unsigned int i)
 	return -1;
 }
 
+/* Where token i is: its line, its byte columns [col, end), 1-based. */
+static void tok_span(const struct tokens *t, unsigned int i,
+		     struct srcspan *sp)
+{
+	const char *start = t->buf + t->tok[i].off, *p = start;
+
+	while (p > t->buf && p[-1] != '\n')
+		p--;
+	sp->line = t->tok[i].line;
+	sp->col = start - p + 1;
+	sp->end = sp->col + t->tok[i].len;
+}
+
+/*
+ * Token i with the blanks after it, or before it when it ends its line:
+ * what to cut to remove the word.
+ */
+static void cut_span(const struct tokens *t, unsigned int i,
+		     struct srcspan *sp)
+{
+	const char *start = t->buf + t->tok[i].off;
+	const char *end = start + t->tok[i].len, *p = end;
+
+	tok_span(t, i, sp);
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (p > end && *p != '\n' && *p != '\\' && *p) {
+		sp->end += p - end;
+		return;
+	}
+	for (p = start; p > t->buf && (p[-1] == ' ' || p[-1] == '\t'); p--)
+		;
+	sp->col -= start - p;
+}
+
 /* The annotation among the specifiers [from, to) of a definition. */
 static void read_specifiers(struct funcdef *d, const struct tokens *t,
 			    unsigned int from, unsigned int to)
@@ -142,6 +177,8 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 	};
 	unsigned int i, w;
 
+	if (from < to)
+		tok_span(t, from, &d->decl_at);
 	for (i = from; i < to; i++) {
 		if (t->tok[i].type != T_IDENT)
 			continue;
@@ -157,6 +194,8 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 			     d->annot == A_INLINE)) {
 				d->annot = words[w].annot;
 				d->spelling = words[w].word;
+				tok_span(t, i, &d->annot_at);
+				cut_span(t, i, &d->annot_cut);
 			}
 			break;
 		}
@@ -251,6 +290,7 @@ static void add_definition(struct scan *s, unsigned int decl,
 	d->file = s->f->display;
 	d->line = t->tok[nb].line;
 	d->col = tok_column(t, nb);
+	d->name_off = t->tok[nb].off;
 	d->param = -1;
 	d->macro = s->macro ? s->macro->name : NULL;
 	for (i = nb; i <= ne; i++) {

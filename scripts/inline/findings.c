@@ -19,7 +19,7 @@
  * only what this very checker wrote.
  */
 #define FINDINGS_MAGIC	"# inline-check findings "
-#define FINDINGS_FORMAT	"v2"
+#define FINDINGS_FORMAT	"v3"
 #ifndef INLINE_CHECK_ID
 #define INLINE_CHECK_ID	"unknown"
 #endif
@@ -33,6 +33,7 @@ enum field_type {
 	FT_ULONG,
 	FT_ANNOT,	/* annot_name() */
 	FT_INT,
+	FT_FIX,		/* a fix text of check.h, or NULL, written "-" */
 	FT_SITES,	/* up to MAX_SITES, separated by spaces */
 };
 
@@ -54,6 +55,10 @@ static const struct field {
 	FIELD(FT_INT, printed),
 	FIELD(FT_OPT, f.reason),
 	FIELD(FT_UINT, f.nsites),
+	FIELD(FT_UINT, f.fix.line),
+	FIELD(FT_UINT, f.fix.col),
+	FIELD(FT_UINT, f.fix.end),
+	FIELD(FT_FIX, f.fix.text),
 	FIELD(FT_SITES, f.sites),
 };
 
@@ -75,6 +80,7 @@ static void write_field(FILE *fp, const struct field *fd,
 		fputs(*(const char *const *)p, fp);
 		break;
 	case FT_OPT:
+	case FT_FIX:
 		fputs(*(const char *const *)p ? *(const char *const *)p : "-", fp);
 		break;
 	case FT_UINT:
@@ -164,6 +170,11 @@ static int read_field(const struct field *fd, char *s, struct object_finding *e,
 		break;
 	case FT_INT:
 		*(int *)p = atoi(s);
+		break;
+	case FT_FIX:
+		*(const char **)p = strcmp(s, "-") ? fix_text(s) : NULL;
+		if (strcmp(s, "-") && !*(const char **)p)
+			return -1;
 		break;
 	case FT_SITES:
 		s[strcspn(s, "\n")] = '\0';

@@ -24,6 +24,7 @@
 #include "elfread.h"
 #include "diag.h"
 #include "findings.h"
+#include "fixes.h"
 #include "json.h"
 #include "report.h"
 #include "source.h"
@@ -34,7 +35,8 @@
 
 static const char usage[] =
 "usage: inline-check [options] OBJECT\n"
-"       inline-check --summary [--json FILE] [--headers DIR]... PATH...\n"
+"       inline-check --summary [--json FILE] [--fixes FILE] [--headers DIR]...\n"
+"                    PATH...\n"
 "       inline-check --asm-wrappers [--build DIR]... HEADER...\n"
 "\n"
 "  --report FILE     the compiler's inline report: GCC's\n"
@@ -55,6 +57,10 @@ static const char usage[] =
 "  --json FILE       also write the summary as JSON\n"
 "  --headers DIR     look for __asm_inline misuse in DIR's headers\n"
 "  --rows N          rows of the ranking (default 20)\n"
+"  --fixits          print a fix-it line after each finding that has a\n"
+"                    fix, as GCC's -fdiagnostics-parseable-fixits does\n"
+"  --fixes FILE      also write the fixes as a patch (--summary)\n"
+"  --fixes-root DIR  the directory the patch applies in (default: .)\n"
 "  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
 "  --build DIR       with what a W=inline build under DIR left out of line\n";
 
@@ -69,10 +75,22 @@ static int cmp_line(const void *a, const void *b)
 	return c ? c : (int)x->line - (int)y->line;
 }
 
+/* The functions of one macro in this object propose one fix. */
+static void unify_object_fixes(struct finding *f, unsigned int n)
+{
+	struct finding **p = xcalloc(n + 1, sizeof(*p));
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = &f[i];
+	fixes_unify(p, n);
+	free(p);
+}
+
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
 		     const char *srctree, const char *config,
-		     const char *index_dir, int cc)
+		     const char *index_dir, int cc, int fixits)
 {
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
@@ -135,9 +153,13 @@ static int check_one(const char *obj, const char *report_path,
 	check_unit_misuse(ss, &f, &n);
 
 	qsort(f, n, sizeof(*f), cmp_line);
+	unify_object_fixes(f, n);
 	for (i = 0; i < n; i++)
-		if (!path_is_header(f[i].file))
+		if (!path_is_header(f[i].file)) {
 			print_finding(stderr, &f[i], cc, obj, 1, 0);
+			if (fixits)
+				print_fixit(stderr, &f[i]);
+		}
 	if (findings_write(findings_path, obj, f, n, &st))
 		remove(findings_path);	/* the old one is of another compile */
 
@@ -168,12 +190,18 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	summary_print_findings(&s, stderr);
 	check_header_misuse(so->header_dirs, so->nheader_dirs, so->srctree,
 			    &s.strs, &misuse, &nmisuse);
-	for (i = 0; i < nmisuse; i++)
+	for (i = 0; i < nmisuse; i++) {
 		print_finding(stderr, &misuse[i], so->cc, NULL, 0, 0);
+		if (so->fixits)
+			print_fixit(stderr, &misuse[i]);
+	}
 	summary_print_ranking(&s, stdout);
 	/* what cannot be written was named; the build goes on */
 	if (so->json)
 		json_write(so->json, &s, misuse, nmisuse);
+	if (so->fixes)
+		fixes_write(so->fixes, so->fixes_root, so->srctree, &s, misuse,
+			    nmisuse);
 	findings_free(misuse, nmisuse);
 	summary_free(&s);
 	return 0;
@@ -184,7 +212,7 @@ static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
 	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL,
-		  so->cc);
+		  so->cc, so->fixits);
 }
 
 int main(int argc, char **argv)
@@ -203,6 +231,9 @@ int main(int argc, char **argv)
 		{ "rows", required_argument, NULL, 'n' },
 		{ "asm-wrappers", no_argument, NULL, 'A' },
 		{ "build", required_argument, NULL, 'B' },
+		{ "fixits", no_argument, NULL, 'F' },
+		{ "fixes", required_argument, NULL, 'x' },
+		{ "fixes-root", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -266,6 +297,15 @@ int main(int argc, char **argv)
 			builds = xrealloc(builds, (nbuilds + 1) * sizeof(char *));
 			builds[nbuilds++] = optarg;
 			break;
+		case 'F':
+			so.fixits = 1;
+			break;
+		case 'x':
+			so.fixes = optarg;
+			break;
+		case 'X':
+			so.fixes_root = optarg;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -288,7 +328,7 @@ int main(int argc, char **argv)
 	switch (mode) {
 	case CHECK:
 		return check_one(argv[optind], report, cmd, findings, srctree,
-				 config, index_dir, cc);
+				 config, index_dir, cc, so.fixits);
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);

@@ -4,6 +4,7 @@
  * translation unit's .c files first, then the headers the prefilter
  * picks, then the macro templates.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,3 +95,46 @@ void srcset_for_each(struct srcset *ss, void (*fn)(const struct funcdef *,
 		fn(d, arg);
 }
 
+static int is_word_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Is name written, as a word, in buf[0..size)? Comments count too. */
+static int writes_word(const char *buf, size_t size, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = buf, *end = buf + size;
+
+	while ((p = memmem(p, end - p, name, n))) {
+		if ((p == buf || !is_word_char(p[-1])) &&
+		    (p + n == end || !is_word_char(p[n])))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/*
+ * Only for the rare external-inline finding: reads every file of the set.
+ * A file that cannot be read counts as declaring it, the safe answer.
+ */
+int srcset_declared_elsewhere(struct srcset *ss, const struct funcdef *d)
+{
+	int i;
+
+	for (i = 0; i < ss->nfiles; i++) {
+		struct srcfile *f = &ss->files[i];
+		size_t size;
+
+		if (srcset_load(ss, f))
+			return 1;
+		size = f->size;
+		if (f->display == d->file || !strcmp(f->display, d->file))
+			size = d->name_off < size ? d->name_off : size;
+		if (writes_word(f->buf, size, d->name))
+			return 1;
+	}
+	return 0;
+}

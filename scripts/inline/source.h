@@ -19,12 +19,21 @@ enum annot {
 	A_ASM_INLINE,		/* __asm_inline */
 };
 
+/* A place in a source file: a line, and bytes [col, end) of it (1-based). */
+struct srcspan {
+	unsigned int line, col, end;
+};
+
 struct funcdef {
 	const char *name;	/* or the macro's template, "__do_sys##name" */
 	const char *file;	/* as the build names it */
 	unsigned int line, col;
 	enum annot annot;
 	const char *spelling;	/* the annotation as written */
+	struct srcspan annot_at;	/* where it is written */
+	struct srcspan annot_cut;	/* the same, with a blank beside it */
+	struct srcspan decl_at;		/* the first word of the declaration */
+	unsigned int name_off;		/* the name's byte offset in its file */
 	unsigned int is_static:1;
 	unsigned int is_extern:1;
 	unsigned int has_body:1;	/* 0: the body follows a macro call */
@@ -103,6 +112,13 @@ void srcset_for_each(struct srcset *ss, void (*fn)(const struct funcdef *,
 
 /* Lex every file of the set (the scanning modes). */
 int srcset_lex_all(struct srcset *ss);
+
+/*
+ * Is the name of d written in a file of the set other than where d is
+ * defined, or before d in its own file: a declaration that other files
+ * may call it through?
+ */
+int srcset_declared_elsewhere(struct srcset *ss, const struct funcdef *d);
 
 /* The display name of a file: without the source tree prefix. */
 const char *srcset_display(struct srcset *ss, const char *path);

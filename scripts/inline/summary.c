@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "fixes.h"
 #include "summary.h"
 #include "warn.h"
 
@@ -209,6 +210,7 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 			t->f.reason = e->f.reason;
 		if (!e->printed)
 			t->printed = 0;
+		fix_merge(&t->f.fix, &e->f.fix);
 	}
 	/* the call sites of the first object that gives some */
 	t->f.nsites = 0;
@@ -230,6 +232,7 @@ static int same_function(const struct finding *a, const struct finding *b)
 void summary_collect(struct summary *s, char **paths, int n,
 		     const struct summary_opts *opts)
 {
+	struct finding **p;
 	unsigned int i, j;
 	int k;
 
@@ -254,12 +257,17 @@ void summary_collect(struct summary *s, char **paths, int n,
 	foreign_done(s);
 	qsort(s->entries, s->nentries, sizeof(*s->entries), cmp_entry);
 	s->totals = xcalloc(s->nentries + 1, sizeof(*s->totals));
+	p = xcalloc(s->nentries + 1, sizeof(*p));
 	for (i = 0; i < s->nentries; i = j) {
 		for (j = i; j < s->nentries &&
 		     same_function(&s->entries[j].f, &s->entries[i].f); j++)
 			;
 		merge(s, i, j, &s->totals[s->ntotals++]);
 	}
+	for (i = 0; i < s->ntotals; i++)
+		p[i] = &s->totals[i].f;
+	fixes_unify(p, s->ntotals);
+	free(p);
 	qsort(s->totals, s->ntotals, sizeof(*s->totals), cmp_total);
 	for (i = 0; i < s->ntotals; i++)
 		s->bytes += s->totals[i].f.bytes;
@@ -336,6 +344,8 @@ void summary_print_findings(struct summary *s, FILE *fp)
 			snprintf(objs, sizeof(objs), "%s", summary_object(s, &t[i], 0));
 		print_finding(fp, &g, s->opts->cc, objs,
 			      others ? nobjs : t[i].nobjs, others);
+		if (s->opts->fixits)
+			print_fixit(fp, &g);
 	}
 }
 

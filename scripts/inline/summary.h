@@ -25,6 +25,9 @@ struct summary_opts {
 	char **header_dirs;		/* scanned for __asm_inline misuse */
 	int nheader_dirs;
 	unsigned int rows;		/* ranking rows printed */
+	int fixits;			/* a fix-it line after each finding */
+	const char *fixes;		/* inline-fixes.patch, or NULL */
+	const char *fixes_root;		/* where it applies: srctree, M= */
 };
 
 /* One function of the summary: its findings in every object, merged. */

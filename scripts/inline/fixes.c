@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fixes (fixes.h): fix-it lines and inline-fixes.patch.
+ *
+ * Every fix replaces bytes within one line, so a file's lines keep their
+ * numbers and the patch is its changed lines with three lines of context
+ * around them, hunks closer than that joined, as diff -u writes them.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixes.h"
+#include "util.h"
+#include "warn.h"
+
+#define CONTEXT	3
+
+/* As GCC's print_escaped_string(): \\, \" and octal for the rest. */
+static void print_escaped(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '\\' || c == '"')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(fp, "\\%03o", c);
+		else
+			fputc(c, fp);
+	}
+	fputc('"', fp);
+}
+
+void print_fixit(FILE *fp, const struct finding *f)
+{
+	if (!f->fix.line)
+		return;
+	fputs("fix-it:", fp);
+	print_escaped(fp, f->file);
+	fprintf(fp, ":{%u:%u-%u:%u}:", f->fix.line, f->fix.col, f->fix.line,
+		f->fix.end);
+	print_escaped(fp, f->fix.text);
+	fputc('\n', fp);
+}
+
+/*
+ * Two objects, or two functions of one macro, that propose different
+ * fixes at one place: one forces, one does not. The compiler's choice
+ * stands.
+ */
+void fix_merge(struct fix *to, const struct fix *from)
+{
+	if (!from->line || (to->line == from->line && to->col == from->col &&
+			    to->text == from->text))
+		return;
+	if (!to->line) {
+		*to = *from;
+		return;
+	}
+	if (to->line == from->line && to->col == from->col &&
+	    (to->text == fix_inline_hint || from->text == fix_inline_hint))
+		*to = to->text == fix_inline_hint ? *to : *from;
+}
+
+static int cmp_fix_place(const void *a, const void *b)
+{
+	const struct finding *x = *(const struct finding *const *)a;
+	const struct finding *y = *(const struct finding *const *)b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->fix.line != y->fix.line)
+		return x->fix.line < y->fix.line ? -1 : 1;
+	return (int)x->fix.col - (int)y->fix.col;
+}
+
+void fixes_unify(struct finding **p, unsigned int n)
+{
+	unsigned int i, j, k;
+
+	qsort(p, n, sizeof(*p), cmp_fix_place);
+	for (i = 0; i < n; i = j) {
+		struct fix fx = p[i]->fix;
+
+		for (j = i + 1; j < n && !cmp_fix_place(&p[i], &p[j]); j++)
+			fix_merge(&fx, &p[j]->fix);
+		for (k = i; k < j; k++)
+			if (p[k]->fix.line)
+				p[k]->fix = fx;
+	}
+}
+
+struct item {
+	const char *file;
+	struct fix fix;
+};
+
+/* By file, then from the end of the file to its start. */
+static int cmp_item(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->fix.line != y->fix.line)
+		return x->fix.line > y->fix.line ? -1 : 1;
+	if (x->fix.col != y->fix.col)
+		return x->fix.col > y->fix.col ? -1 : 1;
+	return strcmp(x->fix.text, y->fix.text);
+}
+
+static void add_item(struct item **items, unsigned int *n,
+		     const struct finding *f)
+{
+	if (!f->fix.line)
+		return;
+	*items = xrealloc(*items, (*n + 1) * sizeof(**items));
+	(*items)[*n].file = f->file;
+	(*items)[*n].fix = f->fix;
+	(*n)++;
+}
+
+struct lines {
+	char *buf;
+	size_t size;
+	unsigned int nr;
+	size_t *start;		/* nr + 1 of them: the last is the end */
+	char **edited;		/* the new text of a changed line, or NULL */
+};
+
+static int lines_read(struct lines *l, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	size_t cap = 0, i;
+
+	memset(l, 0, sizeof(*l));
+	if (!fp)
+		return -1;
+	for (;;) {
+		size_t got;
+
+		if (l->size == cap) {
+			cap = cap ? 2 * cap : 65536;
+			l->buf = xrealloc(l->buf, cap + 1);
+		}
+		got = fread(l->buf + l->size, 1, cap - l->size, fp);
+		l->size += got;
+		if (!got)
+			break;
+	}
+	if (ferror(fp)) {
+		fclose(fp);
+		free(l->buf);
+		return -1;
+	}
+	fclose(fp);
+	l->buf[l->size] = '\0';
+	l->start = xmalloc((l->size + 2) * sizeof(*l->start));
+	l->start[0] = 0;
+	for (i = 0; i < l->size; i++)
+		if (l->buf[i] == '\n')
+			l->start[++l->nr] = i + 1;
+	if (l->size && l->buf[l->size - 1] != '\n')
+		l->start[++l->nr] = l->size;
+	l->edited = xcalloc(l->nr + 1, sizeof(*l->edited));
+	return 0;
+}
+
+static void lines_free(struct lines *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->edited[i]);
+	free(l->edited);
+	free(l->start);
+	free(l->buf);
+}
+
+/* Line i (0-based) as it is now, without its newline. */
+static const char *line_text(const struct lines *l, unsigned int i,
+			     size_t *len)
+{
+	const char *p = l->edited[i] ? l->edited[i] : l->buf + l->start[i];
+
+	*len = l->edited[i] ? strlen(p) : l->start[i + 1] - l->start[i];
+	if (!l->edited[i] && *len && p[*len - 1] == '\n')
+		(*len)--;
+	return p;
+}
+
+/* Is old what the fix was made for: an inline word, blanks around it? */
+static int fits(const char *old, size_t n, const char *text)
+{
+	static const char *const words[] = {
+		"inline", "__inline__", "__asm_inline", NULL,
+	};
+	const char *const *w;
+
+	if (text == fix_static)
+		return n == 0;
+	while (n && (*old == ' ' || *old == '\t'))
+		old++, n--;
+	while (n && (old[n - 1] == ' ' || old[n - 1] == '\t'))
+		n--;
+	for (w = words; *w; w++)
+		if (strlen(*w) == n && !memcmp(old, *w, n))
+			return 1;
+	return 0;
+}
+
+/* Apply one fix; -1 when the line is no longer what the build read. */
+static int apply(struct lines *l, const struct fix *fx,
+		 const struct fix *prev)
+{
+	unsigned int i = fx->line - 1;
+	size_t len, tlen = strlen(fx->text);
+	const char *p;
+	char *s;
+
+	if (fx->line > l->nr || fx->col > fx->end)
+		return -1;
+	p = line_text(l, i, &len);
+	if (fx->end - 1 > len ||
+	    !fits(p + fx->col - 1, fx->end - fx->col, fx->text))
+		return -1;
+	/* fixes come from the end of the line: one may not reach another */
+	if (prev && prev->line == fx->line && fx->end > prev->col)
+		return -1;
+	s = xmalloc(len - (fx->end - fx->col) + tlen + 1);
+	memcpy(s, p, fx->col - 1);
+	memcpy(s + fx->col - 1, fx->text, tlen);
+	memcpy(s + fx->col - 1 + tlen, p + fx->end - 1, len - (fx->end - 1));
+	s[len - (fx->end - fx->col) + tlen] = '\0';
+	free(l->edited[i]);
+	l->edited[i] = s;
+	return 0;
+}
+
+static void put_line(FILE *fp, char mark, const char *s, size_t n,
+		     int no_newline)
+{
+	fputc(mark, fp);
+	fwrite(s, 1, n, fp);
+	fputs(no_newline ? "\n\\ No newline at end of file\n" : "\n", fp);
+}
+
+/* The hunks of one file. */
+static void write_file(FILE *fp, const char *name, const struct lines *l)
+{
+	int no_nl = l->size && l->buf[l->size - 1] != '\n';
+	unsigned int i = 0, a, b, k;
+
+	fprintf(fp, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", name, name,
+		name, name);
+	while (i < l->nr) {
+		if (!l->edited[i]) {
+			i++;
+			continue;
+		}
+		/* a hunk: from the first change to the last one that joins */
+		a = i >= CONTEXT ? i - CONTEXT : 0;
+		b = i;
+		for (k = i + 1; k < l->nr && k <= b + 2 * CONTEXT; k++)
+			if (l->edited[k])
+				b = k;
+		b = b + CONTEXT < l->nr ? b + CONTEXT + 1 : l->nr;
+		fprintf(fp, "@@ -%u,%u +%u,%u @@\n", a + 1, b - a, a + 1, b - a);
+		for (k = a; k < b; k++) {
+			int last = no_nl && k + 1 == l->nr;
+			const char *old = l->buf + l->start[k];
+			size_t n = l->start[k + 1] - l->start[k] - !last, m;
+			const char *now = line_text(l, k, &m);
+
+			if (!l->edited[k]) {
+				put_line(fp, ' ', old, n, last);
+				continue;
+			}
+			put_line(fp, '-', old, n, last);
+			put_line(fp, '+', now, m, last);
+		}
+		i = b;
+	}
+}
+
+/*
+ * The name of full in the patch: its path under root, both resolved; NULL
+ * when it is not under root or does not exist.
+ */
+static char *patch_name(const char *full, const char *root)
+{
+	char *f = realpath(full, NULL), *r = realpath(root ? root : ".", NULL);
+	char *name = NULL;
+	size_t n = r ? strlen(r) : 0;
+
+	if (f && r && !strncmp(f, r, n) && (f[n] == '/' || r[n - 1] == '/'))
+		name = xstrdup(f + n + (f[n] == '/'));
+	free(f);
+	free(r);
+	return name;
+}
+
+int fixes_write(const char *path, const char *root, const char *srctree,
+		const struct summary *s, const struct finding *misuse,
+		unsigned int nmisuse)
+{
+	static const char instead[] = "the fixes are not written";
+	struct item *items = NULL;
+	unsigned int n = 0, i, j, left = 0, changed = 0;
+	const char *first_left = NULL;
+	char *tmp;
+	FILE *fp;
+
+	for (i = 0; i < s->ntotals; i++)
+		add_item(&items, &n, &s->totals[i].f);
+	for (i = 0; i < s->nmisuse; i++)
+		add_item(&items, &n, &s->misuse[i]);
+	for (i = 0; i < nmisuse; i++)
+		add_item(&items, &n, &misuse[i]);
+	if (!n) {
+		if (remove(path) && errno != ENOENT)
+			WARN_FILE(path, "cannot remove the old fixes: %s",
+				  strerror(errno));
+		return 0;
+	}
+	qsort(items, n, sizeof(*items), cmp_item);
+
+	fp = replace_open(path, &tmp, instead);
+	if (!fp) {
+		free(items);
+		return -1;
+	}
+	for (i = 0; i < n; i = j) {
+		char *full = items[i].file[0] == '/' || !srctree ?
+			     xstrdup(items[i].file) :
+			     xasprintf("%s/%s", srctree, items[i].file);
+		char *name = patch_name(full, root);
+		const struct fix *prev = NULL;
+		unsigned int fixed = 0;
+		struct lines l;
+		int readable;
+
+		for (j = i; j < n && !strcmp(items[j].file, items[i].file); j++)
+			;
+		readable = name && !lines_read(&l, full);
+		for (; readable && i < j; i++) {
+			/* the same fix, from another function of a macro */
+			if (i + 1 < j && !cmp_item(&items[i], &items[i + 1]))
+				continue;
+			if (apply(&l, &items[i].fix, prev)) {
+				left++;
+				first_left = first_left ? first_left : items[i].file;
+			} else {
+				fixed++;
+				prev = &items[i].fix;
+			}
+		}
+		if (!readable) {
+			left += j - i;
+			first_left = first_left ? first_left : items[i].file;
+		}
+		if (fixed) {
+			write_file(fp, name, &l);
+			changed++;
+		}
+		if (readable)
+			lines_free(&l);
+		free(name);
+		free(full);
+	}
+	if (left)
+		WARN_FILE(first_left,
+			  "%u fix%s left out of %s: the file is outside %s, cannot be read, or changed since the build",
+			  left, left > 1 ? "es" : "", path, root ? root : ".");
+	free(items);
+	return replace_close(fp, tmp, path, instead);
+}

@@ -1,0 +1,212 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The fixes that make W=inline proposes, on a fixture module with one
+# function per fix (fixtures/fixes): the fix-it lines after the warnings,
+# read by a parser of GCC's fix-it grammar and by vim's default
+# errorformat as GCC's own fix-it lines are; inline-fixes.patch, which
+# 'git apply' takes on a clean copy and which makes the change the fix-it
+# lines make; and the module built again with the fixes: no warning left,
+# the forced copies gone, the text of a function forced for size no
+# larger.
+#
+# Builds: a fixture module against the =y tree, twice; one GCC compile.
+
+set -u
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+# git apply in a copy under out/: not in this repository
+export GIT_CEILING_DIRECTORIES=$CHECK
+
+W=$CHECK/fixes
+rm -rf "$W"
+mkdir -p "$W"
+FIX=$TOP/tools/testing/inline/fixtures/fixes
+obj=$(obj_tree y) || exit 1
+M=$W/mod
+cp -r "$FIX" "$M"
+
+# build LOG ARGS...: the module against the =y tree
+build() {
+	local log=$1
+	shift
+	make -C "$obj" M="$M" -j"$JOBS" "$@" modules >"$log" 2>&1
+}
+
+# GCC's fix-it grammar (-fdiagnostics-parseable-fixits, diagnostic.cc):
+#   fix-it:"FILE":{LINE:COL-LINE:COL}:"TEXT"
+# strings escaped as print_escaped_string() does: \\ \" and \ooo.
+cat >"$W/fixit.py" <<'EOF'
+import re, sys
+
+STR = r'"((?:[^"\\]|\\\\|\\"|\\[0-7]{3})*)"'
+FIXIT = re.compile(r'^fix-it:' + STR + r':\{(\d+):(\d+)-(\d+):(\d+)\}:' + STR + r'$')
+
+def unescape(s):
+    return re.sub(r'\\(\\|"|[0-7]{3})',
+                  lambda m: m.group(1) if len(m.group(1)) == 1 else chr(int(m.group(1), 8)), s)
+
+def parse(line):
+    m = FIXIT.match(line)
+    if not m:
+        return None
+    f, l1, c1, l2, c2, t = m.groups()
+    return unescape(f), int(l1), int(c1), int(l2), int(c2), unescape(t)
+EOF
+
+# 1. The fix-it lines.
+check "make W=inline INLINE_FIXITS=1 M= builds the fixture module" \
+	build "$W/first.log" W=inline INLINE_FIXITS=1
+
+# Each finding with a fix is followed by its fix-it line; the fixes are
+# those fixtures/fixes/fx-main.c says, and each replaces what the source
+# has at that place (the annotation, or nothing before the declaration).
+cat >"$W/judge.py" <<'EOF'
+import re, sys
+sys.path.insert(0, sys.argv[1])
+from fixit import parse
+
+log, mod, out = sys.argv[2], sys.argv[3], sys.argv[4]
+want = {
+    'fx_many': 'inline_hint', 'fx_once': '__always_inline',
+    'fx_asm': '__asm_inline', 'fx_no_asm': '__always_inline',
+    'fx_local': 'static ', 'fx_declared': '', 'fx_shared': 'inline_hint',
+    'fx_gen_one': 'inline_hint', 'fx_gen_three': 'inline_hint',
+}
+lines = open(log).read().split('\n')
+got, fixits, bad = {}, set(), []
+for i, l in enumerate(lines):
+    m = re.match(r"^(\S+?):\d+:\d+: (?:warning|note): '(\w+)'", l)
+    if not m:
+        continue
+    fx = parse(lines[i + 1]) if i + 1 < len(lines) else None
+    if not fx:
+        bad.append('no fix-it line after: ' + l)
+        continue
+    f, l1, c1, l2, c2, text = fx
+    if f != m.group(1) or l1 != l2 or c1 > c2:
+        bad.append('fix-it out of shape: ' + lines[i + 1])
+        continue
+    src = open(f, 'rb').read().split(b'\n')[l1 - 1]
+    old = src[c1 - 1:c2 - 1].decode().strip()
+    if old not in (('',) if text == 'static ' else ('inline', '__asm_inline')):
+        bad.append('fix-it replaces %r: %s' % (old, lines[i + 1]))
+    got[m.group(2)] = text
+    fixits.add(fx)
+for name, text in want.items():
+    if got.get(name) != text:
+        bad.append('%s: fix %r, expected %r' % (name, got.get(name), text))
+with open(out, 'w') as o:
+    for fx in sorted(fixits):
+        o.write('%s\t%d\t%d\t%d\t%d\t%r\n' % fx)
+print('\n'.join(bad))
+sys.exit(bool(bad))
+EOF
+check "each warning and note with a fix is followed by a fix-it line in GCC's grammar, the fix of its class, at the annotation in the source" \
+	python3 "$W/judge.py" "$W" "$W/first.log" "$M" "$W/fixits.txt"
+check "the functions of one macro get one fix, the compiler's choice (inline_hint)" \
+	test "$(grep -A1 ": warning: 'fx_gen_" "$W/first.log" | grep '^fix-it:' | sort -u | wc -l)" = 1
+
+# 2. vim reads them as it reads GCC's: GCC's own fix-it line, from a
+# compile, goes through the same default errorformat.
+printf 'int f(void) { return 0 }\n' >"$W/gcc-fixit.c"
+(cd "$W" && gcc -fdiagnostics-parseable-fixits -fno-diagnostics-show-caret \
+	-c gcc-fixit.c -o /dev/null) >"$W/gcc-fixit.log" 2>&1
+# quickfix FILE OUT: vim's entries for FILE: valid, file, line, col, text
+quickfix() {
+	vim -es -N -u NONE -i NONE -c "cgetfile $1" \
+		-c "call writefile(map(getqflist(), {_, e -> e.valid . \"\t\" . bufname(e.bufnr) . \"\t\" . e.lnum . \"\t\" . e.col . \"\t\" . e.text}), '$2')" \
+		-c 'qa!' </dev/null >/dev/null 2>&1
+}
+quickfix "$W/gcc-fixit.log" "$W/gcc-fixit.qf"
+grep -B1 '^fix-it:' "$W/first.log" | grep -vx -- -- >"$W/ours.log"
+quickfix "$W/ours.log" "$W/ours.qf"
+check "vim's default errorformat reads GCC's fix-it line as text, not as a location" \
+	grep -q "^0		0	0	fix-it:\"gcc-fixit.c\"" "$W/gcc-fixit.qf"
+check "... and each of ours the same way, after a warning it reads at its file, line and column" \
+	python3 - "$W/ours.qf" "$W/ours.log" <<'EOF'
+import re, sys
+qf = [l.split('\t', 4) for l in open(sys.argv[1]).read().split('\n') if l]
+log = [l for l in open(sys.argv[2]).read().split('\n') if l and l != '--']
+ok = len(qf) == len(log) and len(qf) % 2 == 0
+for (valid, f, lnum, col, text), l in zip(qf, log):
+    if l.startswith('fix-it:'):
+        ok &= valid == '0' and lnum == '0' and text == l
+    else:
+        m = re.match(r'^(\S+?):(\d+):(\d+): ', l)
+        ok &= bool(m) and valid == '1' and m.group(1).endswith(f) and \
+              (lnum, col) == (m.group(2), m.group(3))
+sys.exit(not ok)
+EOF
+
+# 3. The patch.
+check "the summary wrote inline-fixes.patch in the module's directory" \
+	test -s "$M/inline-fixes.patch"
+cp -r "$FIX" "$W/by-patch"
+check "git apply --check takes it on a clean copy of the module" \
+	git -C "$W/by-patch" apply --check "$M/inline-fixes.patch"
+git -C "$W/by-patch" apply "$M/inline-fixes.patch" 2>"$W/apply.err"
+cp -r "$FIX" "$W/by-fixit"
+python3 - "$W" "$W/fixits.txt" "$M" "$W/by-fixit" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+rows = [l.split('\t') for l in open(sys.argv[2]).read().split('\n') if l]
+files = {}
+for f, l1, c1, l2, c2, text in rows:
+    files.setdefault(f, []).append((int(l1), int(c1), int(c2), eval(text)))
+for f, fixes in files.items():
+    path = sys.argv[4] + '/' + f[len(sys.argv[3]) + 1:]
+    lines = open(path, 'rb').read().split(b'\n')
+    for l1, c1, c2, text in sorted(fixes, reverse=True):
+        s = lines[l1 - 1]
+        lines[l1 - 1] = s[:c1 - 1] + text.encode() + s[c2 - 1:]
+    open(path, 'wb').write(b'\n'.join(lines))
+EOF
+check "the patch makes exactly the change that the fix-it lines make" \
+	diff -r "$W/by-patch" "$W/by-fixit"
+
+# 4. Built again with the fixes.
+size_of() {	# OBJECT SYMBOL: its size, 0 when it has no copy
+	local v
+
+	v=$(nm -S --defined-only "$1" | awk -v s="$2" '$4 == s { print $2 }')
+	echo $((16#${v:-0}))
+}
+text_of() {	# OBJECT: text, as size(1) counts it
+	size "$1" | awk 'NR == 2 { print $1 }'
+}
+before_caller=$(size_of "$M/fx-main.o" fx_caller)
+before_once=$(size_of "$M/fx-main.o" fx_once)
+before_text=$(text_of "$M/fx-main.o")
+git -C "$M" apply inline-fixes.patch
+check "the module builds with the fixes applied" build "$W/fixed.log" W=inline
+check "no warning and no note is left" \
+	sh -c "! grep -E ': (warning|note): ' '$W/fixed.log'"
+check "the forced functions have no copy left (nm)" \
+	sh -c "! nm '$M/fx-main.o' | grep -wE 'fx_once|fx_asm|fx_no_asm'"
+check "the hinted ones keep theirs: the compiler's choice (nm)" \
+	sh -c "nm '$M/fx-main.o' | grep -qw fx_many && nm '$M/fx-other.o' | grep -qw fx_shared"
+
+# The fix that forces for size, alone: fx_once() into its one caller.
+cp -r "$FIX" "$W/once"
+grep -A1 ": warning: 'fx_once'" "$W/first.log" | sed -n 's/^fix-it:"[^"]*"/fix-it:"fx-main.c"/p' >"$W/once.fixit"
+python3 - "$W" "$W/once.fixit" "$W/once/fx-main.c" <<'EOF2'
+import sys
+sys.path.insert(0, sys.argv[1])
+from fixit import parse
+f, l1, c1, l2, c2, text = parse(open(sys.argv[2]).read().strip())
+lines = open(sys.argv[3], 'rb').read().split(b'\n')
+lines[l1 - 1] = lines[l1 - 1][:c1 - 1] + text.encode() + lines[l1 - 1][c2 - 1:]
+open(sys.argv[3], 'wb').write(b'\n'.join(lines))
+EOF2
+make -C "$obj" M="$W/once" -j"$JOBS" modules >"$W/once.log" 2>&1
+after_caller=$(size_of "$W/once/fx-main.o" fx_caller)
+echo "# fx_once forced alone: fx_caller $before_caller + fx_once $before_once bytes before, $after_caller after; fx-main.o text $before_text before, $(text_of "$W/once/fx-main.o") after"
+check "fx_once forced for size, alone: no copy, its caller no larger than caller and copy were, the object's text no larger" \
+	test "$before_once" -gt 0 -a "$(size_of "$W/once/fx-main.o" fx_once)" = 0 -a \
+	     "$after_caller" -gt 0 -a "$after_caller" -le $((before_caller + before_once)) -a \
+	     "$(text_of "$W/once/fx-main.o")" -le "$before_text"
+check "nothing left to fix: the old inline-fixes.patch is removed" \
+	test ! -e "$M/inline-fixes.patch"
+
+finish
