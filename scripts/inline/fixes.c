@@ -267,7 +267,7 @@ static void write_file(FILE *fp, const char *name, const struct lines *l)
 		/* a hunk: from the first change to the last one that joins */
 		a = i >= CONTEXT ? i - CONTEXT : 0;
 		b = i;
-		for (k = i + 1; k < l->nr && k <= b + 2 * CONTEXT; k++)
+		for (k = i + 1; k < l->nr && k <= b + 2 * CONTEXT + 1; k++)
 			if (l->edited[k])
 				b = k;
 		b = b + CONTEXT < l->nr ? b + CONTEXT + 1 : l->nr;

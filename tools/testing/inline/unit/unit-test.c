@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of scripts/inline/: the lexer, the source reader and the
- * report reader, on small cases written here, on files of the real 6.1
+ * Unit tests of scripts/inline/: the lexer, the source reader, the
+ * report reader and the patch of the fixes, on small cases written here, on files of the real 6.1
  * tree, and on a report GCC 12 wrote for kernel/time/timer.o.
  *
  * usage: unit-test KERNEL_TREE REPORT_FIXTURE
@@ -13,9 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fixes.h"
 #include "lexer.h"
 #include "report.h"
 #include "source.h"
+#include "summary.h"
 
 static int passed, failed;
 static char tmpdir[] = "/tmp/inline-unit-XXXXXX";
@@ -483,6 +485,110 @@ static void test_paths(void)
 	}
 }
 
+static char *read_text(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *buf = calloc(1, 65536);
+
+	if (fp) {
+		if (fread(buf, 1, 65535, fp) == 0)
+			buf[0] = '\0';
+		fclose(fp);
+	}
+	return buf;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static void add_fix(struct func_total *t, const char *file, unsigned int line,
+		    unsigned int col, unsigned int end, const char *text)
+{
+	memset(t, 0, sizeof(*t));
+	t->f.file = file;
+	t->f.fix.line = line;
+	t->f.fix.col = col;
+	t->f.fix.end = end;
+	t->f.fix.text = text;
+}
+
+/*
+ * inline-fixes.patch against GNU diff: the hunks of the edited file,
+ * joined where diff -U3 joins them, the last line without a newline.
+ */
+static void test_fixes_patch(void)
+{
+	static const char orig[] =
+		"static inline int a(void)\n" "{\n" "}\n"
+		"\n" "\n" "\n" "\n" "\n"
+		"inline int b(void);\n"
+		"\n" "\n" "\n" "\n" "\n" "\n"
+		"inline int e(void);\n"
+		"\n" "\n" "\n"
+		"int c(void) { return 1; } static inline int d(void) { return 0; }";
+	static const char want[] =
+		"static inline_hint int a(void)\n" "{\n" "}\n"
+		"\n" "\n" "\n" "\n" "\n"
+		"static inline int b(void);\n"
+		"\n" "\n" "\n" "\n" "\n" "\n"
+		"static inline int e(void);\n"
+		"\n" "\n" "\n"
+		"int c(void) { return 1; } static int d(void) { return 0; }";
+	struct summary_opts so = { 0 };
+	struct func_total t[6];
+	struct summary s;
+	char a[4200], b[4200], patch[4200], diff[4200], cmd[13000];
+	char *got, *ref;
+	const char *ours, *theirs;
+
+	snprintf(a, sizeof(a), "%s/fx.c", tmpdir);
+	snprintf(b, sizeof(b), "%s/fx.want", tmpdir);
+	snprintf(patch, sizeof(patch), "%s/fixes.patch", tmpdir);
+	snprintf(diff, sizeof(diff), "%s/fixes.diff", tmpdir);
+	write_text(a, orig);
+	write_text(b, want);
+	add_fix(&t[0], "fx.c", 1, 8, 14, fix_inline_hint);
+	add_fix(&t[1], "fx.c", 9, 1, 1, fix_static);
+	add_fix(&t[2], "fx.c", 20, 34, 41, fix_remove);
+	/* the same fix again, from another function of a macro: once */
+	add_fix(&t[3], "fx.c", 1, 8, 14, fix_inline_hint);
+	/* the text at the place is not an inline word: left out */
+	add_fix(&t[4], "fx.c", 20, 1, 4, fix_inline_hint);
+	/* six lines after the change of line 9: one hunk, as diff joins them */
+	add_fix(&t[5], "fx.c", 16, 1, 1, fix_static);
+	memset(&s, 0, sizeof(s));
+	s.opts = &so;
+	s.totals = t;
+	s.ntotals = 6;
+	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0),
+	       "fixes: the patch is written");
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && diff -U3 --label a/fx.c --label b/fx.c fx.c fx.want >%s",
+		 tmpdir, diff);
+	if (system(cmd) < 0)
+		diff[0] = '\0';
+	got = read_text(patch);
+	ref = read_text(diff);
+	ours = strstr(got, "--- a/fx.c");
+	theirs = strstr(ref, "--- a/fx.c");
+	result(!strncmp(got, "diff --git a/fx.c b/fx.c\n", 25) && ours && theirs &&
+	       !strcmp(ours, theirs),
+	       "fixes: the patch is diff -U3's, but for the fix that does not fit (%s)",
+	       ours && theirs && !strcmp(ours, theirs) ? "same hunks" : "they differ");
+	free(got);
+	free(ref);
+
+	/* nothing to fix: an old patch goes */
+	s.ntotals = 0;
+	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0) &&
+	       access(patch, F_OK), "fixes: with nothing to fix, no patch is left");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -498,6 +604,7 @@ int main(int argc, char **argv)
 	test_real_tree(argv[1]);
 	test_report(argv[2]);
 	test_paths();
+	test_fixes_patch();
 	{
 		char cmd[4200];
 
