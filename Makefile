@@ -12,7 +12,7 @@
 #                            gcc, then with clang (BENCH_CC=clang)
 #   make size-tables [LLVM=1] the 2009 tables of the KVER tree, with vmlinux.o:
 #                            three full builds (=n, =y, the x86 patches)
-#   make fixes-experiment [DIRS=kernel/]
+#   make fixes-experiment [DIRS="kernel/ arch/x86/"]
 #                            apply every fix W=inline proposes for DIRS,
 #                            build again: warnings and text before, after
 #   make compare-checkers OLD=<rev> [NEW=<rev>]

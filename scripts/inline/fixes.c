@@ -308,11 +308,11 @@ static char *patch_name(const char *full, const char *root)
 
 int fixes_write(const char *path, const char *root, const char *srctree,
 		const struct summary *s, const struct finding *misuse,
-		unsigned int nmisuse)
+		unsigned int nmisuse, unsigned int *written)
 {
 	static const char instead[] = "the fixes are not written";
 	struct item *items = NULL;
-	unsigned int n = 0, i, j, left = 0, changed = 0;
+	unsigned int n = 0, i, j, left = 0;
 	const char *first_left = NULL;
 	char *tmp;
 	FILE *fp;
@@ -323,6 +323,7 @@ int fixes_write(const char *path, const char *root, const char *srctree,
 		add_item(&items, &n, &s->misuse[i]);
 	for (i = 0; i < nmisuse; i++)
 		add_item(&items, &n, &misuse[i]);
+	*written = 0;
 	if (!n) {
 		if (remove(path) && errno != ENOENT)
 			WARN_FILE(path, "cannot remove the old fixes: %s",
@@ -365,10 +366,9 @@ int fixes_write(const char *path, const char *root, const char *srctree,
 			left += j - i;
 			first_left = first_left ? first_left : items[i].file;
 		}
-		if (fixed) {
+		if (fixed)
 			write_file(fp, name, &l);
-			changed++;
-		}
+		*written += fixed;
 		if (readable)
 			lines_free(&l);
 		free(name);

@@ -34,11 +34,11 @@ void print_fixit(FILE *fp, const struct finding *f);
  * (the source tree, or the module's directory with M=). Files are read
  * under srctree. A fix whose text is no longer what the build read, or
  * whose file is outside root, is left out and counted in one line. With
- * no fix at all, an old patch is removed. Returns 0, or -1 when it could
- * not be written (and says so).
+ * no fix at all, an old patch is removed. *written: the fixes in it.
+ * Returns 0, or -1 when it could not be written (and says so).
  */
 int fixes_write(const char *path, const char *root, const char *srctree,
 		const struct summary *s, const struct finding *misuse,
-		unsigned int nmisuse);
+		unsigned int nmisuse, unsigned int *written);
 
 #endif /* INLINE_FIXES_H */

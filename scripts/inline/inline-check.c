@@ -175,6 +175,34 @@ out:
 	return 0;
 }
 
+static int is_warning(const struct finding *f)
+{
+	return f->cls != ADDRESS_TAKEN && f->cls != EXTERNAL_INLINE;
+}
+
+/* How many fixes the patch has, and how many warnings have none. */
+static void print_fixes_line(FILE *fp, const struct summary *s,
+			     const struct finding *misuse, unsigned int nmisuse,
+			     unsigned int fixes, const char *path)
+{
+	unsigned int i, none = 0;
+
+	for (i = 0; i < s->ntotals; i++)
+		none += is_warning(&s->totals[i].f) && !s->totals[i].f.fix.line;
+	for (i = 0; i < s->nmisuse; i++)
+		none += !s->misuse[i].fix.line;
+	for (i = 0; i < nmisuse; i++)
+		none += !misuse[i].fix.line;
+	if (!fixes && !none)
+		return;
+	fprintf(fp, "W=inline: %u fix%s in %s", fixes, fixes == 1 ? "" : "es",
+		fixes ? path : "no patch");
+	if (none)
+		fprintf(fp, "; %u warning%s without one: the tool cannot decide %s",
+			none, none == 1 ? "" : "s", none == 1 ? "it" : "them");
+	fputc('\n', fp);
+}
+
 /*
  * The summary of a build: each header function once, the misuse of
  * __asm_inline in the headers, the ranking and the JSON. Always 0:
@@ -183,7 +211,7 @@ out:
 static int summary(char **paths, int n, const struct summary_opts *so)
 {
 	struct finding *misuse = NULL;
-	unsigned int nmisuse = 0, i;
+	unsigned int nmisuse = 0, i, fixes;
 	struct summary s;
 
 	summary_collect(&s, paths, n, so);
@@ -199,9 +227,10 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	/* what cannot be written was named; the build goes on */
 	if (so->json)
 		json_write(so->json, &s, misuse, nmisuse);
-	if (so->fixes)
-		fixes_write(so->fixes, so->fixes_root, so->srctree, &s, misuse,
-			    nmisuse);
+	if (so->fixes &&
+	    !fixes_write(so->fixes, so->fixes_root, so->srctree, &s, misuse,
+			 nmisuse, &fixes))
+		print_fixes_line(stdout, &s, misuse, nmisuse, fixes, so->fixes);
 	findings_free(misuse, nmisuse);
 	summary_free(&s);
 	return 0;

@@ -50,13 +50,29 @@ static void write_objects(FILE *fp, const struct summary *s,
 	}
 }
 
+/* The fix, as its fix-it line says it: byte columns, [column, end_column). */
+static void write_fix(FILE *fp, const struct finding *f)
+{
+	fputs(", \"fix\": ", fp);
+	if (!f->fix.line) {
+		fputs("null", fp);
+		return;
+	}
+	fprintf(fp, "{\"line\": %u, \"column\": %u, \"end_column\": %u, \"text\": ",
+		f->fix.line, f->fix.col, f->fix.end);
+	json_str(fp, f->fix.text);
+	fputc('}', fp);
+}
+
 static void write_misuse(FILE *fp, const struct finding *f, int first)
 {
 	fprintf(fp, "%s\n    {\"name\": ", first ? "" : ",");
 	json_str(fp, f->name);
 	fprintf(fp, ", \"class\": \"%s\", \"file\": ", class_names[f->cls]);
 	json_str(fp, f->file);
-	fprintf(fp, ", \"line\": %u, \"column\": %u}", f->line, f->col);
+	fprintf(fp, ", \"line\": %u, \"column\": %u", f->line, f->col);
+	write_fix(fp, f);
+	fputc('}', fp);
 }
 
 int json_write(const char *path, const struct summary *s,
@@ -91,6 +107,7 @@ int json_write(const char *path, const struct summary *s,
 		fprintf(fp, ", \"bytes\": %lu, \"copies\": %u, \"reason\": ",
 			f->bytes, f->copies);
 		json_opt(fp, f->reason);
+		write_fix(fp, f);
 		fputs(", \"objects\": [", fp);
 		write_objects(fp, s, &s->totals[i]);
 		fputs("]}", fp);

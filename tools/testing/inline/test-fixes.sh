@@ -142,6 +142,8 @@ EOF
 # 3. The patch.
 check "the summary wrote inline-fixes.patch in the module's directory" \
 	test -s "$M/inline-fixes.patch"
+check "and says how many fixes it holds, one per place (8), every warning having one" \
+	grep -qx "W=inline: 8 fixes in $M/inline-fixes.patch" "$W/first.log"
 cp -r "$FIX" "$W/by-patch"
 check "git apply --check takes it on a clean copy of the module" \
 	git -C "$W/by-patch" apply --check "$M/inline-fixes.patch"

@@ -102,6 +102,17 @@ shared = [f for f in d['functions'] if f['name'] == 'wi_shared_big'][0]
 assert shared['copies'] == 2 and len(shared['objects']) == 2
 assert [m['name'] for m in d['misuse']] == ['wi_no_asm']
 "
+check "each function's fix is in it, as its fix-it line says it (null where there is none)" \
+	python3 -c "
+import json, sys
+d = json.load(open('$J'))
+fix = {f['name']: f['fix'] and f['fix']['text'] for f in d['functions'] + d['misuse']}
+assert fix == {'wi_asm': '__asm_inline', 'wi_big': 'inline_hint', 'wi_extern': '',
+               'wi_forced': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
+               'wi_no_asm': '__always_inline'}, fix
+big = [f for f in d['functions'] if f['name'] == 'wi_big'][0]['fix']
+assert (big['line'], big['column'], big['end_column']) == (13, 8, 14), big
+"
 
 # Every finding is a function with a copy in its object, and the other
 # way round: every copy of a function the compiler's preprocessed source
@@ -200,9 +211,11 @@ check "their findings are then stale and left out of a summary" \
 
 # 4. make clean removes what W=inline wrote.
 build "$W/inc5.log" W=inline
+check "the build wrote inline-fixes.patch beside inline-summary.json" \
+	test -s "$M/inline-fixes.patch"
 make -C "$obj" M="$M" clean >/dev/null 2>&1
-check "make clean removes the reports, the findings, inline-summary.json and the index" \
-	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json' -o -name '.inline-index')"
+check "make clean removes the reports, the findings, inline-summary.json, inline-fixes.patch and the index" \
+	test -z "$(find "$M" -name '.*.inline-report' -o -name '.*.inline-findings' -o -name 'inline-summary.json' -o -name 'inline-fixes.patch' -o -name '.inline-index')"
 
 # 5. Clang: the same check from its -Rpass-missed=inline remarks, with
 # clang 14 (Debian 12's) and clang 16.

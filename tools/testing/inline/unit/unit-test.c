@@ -542,6 +542,8 @@ static void test_fixes_patch(void)
 	struct summary_opts so = { 0 };
 	struct func_total t[6];
 	struct summary s;
+	unsigned int written;
+	int ret;
 	char a[4200], b[4200], patch[4200], diff[4200], cmd[13000];
 	char *got, *ref;
 	const char *ours, *theirs;
@@ -565,8 +567,9 @@ static void test_fixes_patch(void)
 	s.opts = &so;
 	s.totals = t;
 	s.ntotals = 6;
-	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0),
-	       "fixes: the patch is written");
+	ret = fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0, &written);
+	result(!ret && written == 4,
+	       "fixes: the patch is written, with 4 fixes (%u)", written);
 	snprintf(cmd, sizeof(cmd),
 		 "cd %s && diff -U3 --label a/fx.c --label b/fx.c fx.c fx.want >%s",
 		 tmpdir, diff);
@@ -585,7 +588,7 @@ static void test_fixes_patch(void)
 
 	/* nothing to fix: an old patch goes */
 	s.ntotals = 0;
-	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0) &&
+	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0, &written) &&
 	       access(patch, F_OK), "fixes: with nothing to fix, no patch is left");
 }
 
