@@ -99,7 +99,8 @@ for name, text in want.items():
 with open(out, 'w') as o:
     for fx in sorted(fixits):
         o.write('%s\t%d\t%d\t%d\t%d\t%r\n' % fx)
-print('\n'.join(bad))
+if bad:
+    print('\n'.join(bad))
 sys.exit(bool(bad))
 EOF
 check "each warning and note with a fix is followed by a fix-it line in GCC's grammar, the fix of its class, at the annotation in the source" \
