@@ -183,8 +183,8 @@ static void set_fix(struct finding *f, const struct srcspan *at,
 }
 
 /*
- * The fix of each class that has a clear one (inline.rst, "Fixing it for
- * you"). An inline function left out of line is forced only when forcing
+ * The fix of each class that has a clear one (inline.rst, "Fixes,
+ * proposed"). An inline function left out of line is forced only when forcing
  * cannot grow the text: the compiler gave up for size, on one call (its
  * report), and nothing else keeps the copy (static, its address not
  * taken), so the copy goes and its one call becomes its body. Otherwise

@@ -227,6 +227,8 @@ clang_module() {
 	fresh_module
 	make -C "$C" CC="$cc" M="$M" -j"$JOBS" W=inline modules >"$W/$cc.log" 2>&1
 	check "CC=$cc W=inline: the module builds" test -f "$M/wi-classes.o"
+	check "CC=$cc: the summary counts 4 fixes and the one warning without a fix, forced-not-inlined, that the tool cannot decide" \
+		grep -qx "W=inline: 4 fixes in $M/inline-fixes.patch; 1 warning without one: the tool cannot decide it" "$W/$cc.log"
 	diagnostics "$W/$cc.log" >"$W/$cc.diag"
 	if same_but_sizes "$FIX/$exp" "$W/$cc.diag" "$W/$cc.diff"; then
 		ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp, but for the sizes"
