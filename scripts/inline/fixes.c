@@ -215,6 +215,62 @@ static int fits(const char *old, size_t n, const char *text)
 	return 0;
 }
 
+/* The display column after s[0..n), tabs every 8 columns. */
+static size_t display_col(const char *s, size_t n)
+{
+	size_t i, col = 0;
+
+	for (i = 0; i < n; i++)
+		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/* Where the blanks before a line's final backslash start, or n. */
+static size_t blanks_before_backslash(const char *s, size_t n)
+{
+	size_t j;
+
+	if (!n || s[n - 1] != '\\')
+		return n;
+	for (j = n - 1; j && (s[j - 1] == ' ' || s[j - 1] == '\t'); j--)
+		;
+	return j < n - 1 ? j : n;
+}
+
+/*
+ * A line of a macro body keeps its backslash in the column where it
+ * was, as the kernel aligns them: the blanks before it are made again
+ * (tabs, then spaces) for the new text before them. When the text now
+ * reaches that column, one blank of the kind there was.
+ */
+static char *realign_backslash(const char *old, size_t oldlen, char *s)
+{
+	size_t len = strlen(s), ob = blanks_before_backslash(old, oldlen);
+	size_t nb = blanks_before_backslash(s, len), col, target, n;
+	int tabs = ob < oldlen && memchr(old + ob, '\t', oldlen - 1 - ob);
+	char *r;
+
+	if (ob == oldlen || nb == len)
+		return s;
+	target = display_col(old, oldlen - 1);
+	col = display_col(s, nb);
+	r = xmalloc(nb + target + 3);
+	memcpy(r, s, nb);
+	n = nb;
+	if (col >= target) {
+		r[n++] = tabs ? '\t' : ' ';
+	} else {
+		for (; tabs && (col / 8 + 1) * 8 <= target; col = (col / 8 + 1) * 8)
+			r[n++] = '\t';
+		for (; col < target; col++)
+			r[n++] = ' ';
+	}
+	r[n++] = '\\';
+	r[n] = '\0';
+	free(s);
+	return r;
+}
+
 /* Apply one fix; -1 when the line is no longer what the build read. */
 static int apply(struct lines *l, const struct fix *fx,
 		 const struct fix *prev)
@@ -238,6 +294,7 @@ static int apply(struct lines *l, const struct fix *fx,
 	memcpy(s + fx->col - 1, fx->text, tlen);
 	memcpy(s + fx->col - 1 + tlen, p + fx->end - 1, len - (fx->end - 1));
 	s[len - (fx->end - fx->col) + tlen] = '\0';
+	s = realign_backslash(p, len, s);
 	free(l->edited[i]);
 	l->edited[i] = s;
 	return 0;
@@ -251,11 +308,30 @@ static void put_line(FILE *fp, char mark, const char *s, size_t n,
 	fputs(no_newline ? "\n\\ No newline at end of file\n" : "\n", fp);
 }
 
+/* Line k as the file has it, marked ' ' or '-'. */
+static void put_old(FILE *fp, const struct lines *l, unsigned int k, char mark,
+		    int no_nl)
+{
+	int last = no_nl && k + 1 == l->nr;
+
+	put_line(fp, mark, l->buf + l->start[k],
+		 l->start[k + 1] - l->start[k] - !last, last);
+}
+
+/* Line k as the fixes make it. */
+static void put_new(FILE *fp, const struct lines *l, unsigned int k, int no_nl)
+{
+	size_t m;
+	const char *now = line_text(l, k, &m);
+
+	put_line(fp, '+', now, m, no_nl && k + 1 == l->nr);
+}
+
 /* The hunks of one file. */
 static void write_file(FILE *fp, const char *name, const struct lines *l)
 {
 	int no_nl = l->size && l->buf[l->size - 1] != '\n';
-	unsigned int i = 0, a, b, k;
+	unsigned int i = 0, a, b, k, run;
 
 	fprintf(fp, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", name, name,
 		name, name);
@@ -272,18 +348,14 @@ static void write_file(FILE *fp, const char *name, const struct lines *l)
 				b = k;
 		b = b + CONTEXT < l->nr ? b + CONTEXT + 1 : l->nr;
 		fprintf(fp, "@@ -%u,%u +%u,%u @@\n", a + 1, b - a, a + 1, b - a);
-		for (k = a; k < b; k++) {
-			int last = no_nl && k + 1 == l->nr;
-			const char *old = l->buf + l->start[k];
-			size_t n = l->start[k + 1] - l->start[k] - !last, m;
-			const char *now = line_text(l, k, &m);
-
-			if (!l->edited[k]) {
-				put_line(fp, ' ', old, n, last);
-				continue;
-			}
-			put_line(fp, '-', old, n, last);
-			put_line(fp, '+', now, m, last);
+		for (k = a; k < b; k = run) {
+			/* a run of changed lines: all the old, then the new */
+			for (run = k; run < b && l->edited[run]; run++)
+				put_old(fp, l, run, '-', no_nl);
+			for (run = k; run < b && l->edited[run]; run++)
+				put_new(fp, l, run, no_nl);
+			if (run == k)
+				put_old(fp, l, run++, ' ', no_nl);
 		}
 		i = b;
 	}

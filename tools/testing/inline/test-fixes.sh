@@ -165,8 +165,30 @@ for f, fixes in files.items():
         lines[l1 - 1] = s[:c1 - 1] + text.encode() + s[c2 - 1:]
     open(path, 'wb').write(b'\n'.join(lines))
 EOF
-check "the patch makes exactly the change that the fix-it lines make" \
-	diff -r "$W/by-patch" "$W/by-fixit"
+# A fix-it line changes the word only; the patch also keeps the
+# backslash of a macro line in its column (FX_DEFINE).
+for t in by-patch by-fixit; do
+	cp -r "$W/$t" "$W/$t.blanks"
+	sed -i 's/[ \t]*\\$/ \\/' "$W/$t.blanks"/*.[ch]
+done
+check "the patch makes the change that the fix-it lines make, but for the blanks before a macro line's backslash" \
+	diff -r "$W/by-patch.blanks" "$W/by-fixit.blanks"
+check "... which keeps each backslash in its column" \
+	python3 - "$FIX" "$W/by-patch" <<'EOF'
+import os, sys
+changed = 0
+for name in os.listdir(sys.argv[1]):
+    if not name.endswith(('.c', '.h')):
+        continue
+    old = open(os.path.join(sys.argv[1], name)).read().split('\n')
+    new = open(os.path.join(sys.argv[2], name)).read().split('\n')
+    for a, b in zip(old, new):
+        if a != b and a.endswith('\\'):
+            changed += 1
+            if len(a.expandtabs(8)) != len(b.expandtabs(8)):
+                sys.exit(1)
+sys.exit(changed == 0)
+EOF
 
 # 4. Built again with the fixes.
 size_of() {	# OBJECT SYMBOL: its size, 0 when it has no copy

@@ -586,6 +586,34 @@ static void test_fixes_patch(void)
 	free(got);
 	free(ref);
 
+	/*
+	 * In a macro body the backslashes keep their column: tabs where
+	 * there were tabs; one blank when the text reaches it.
+	 */
+	write_text(a, "#define D(n)\t\t\t\t\t\t\t\\\n"
+		      "\tstatic inline void d_##n(void)\t\t\t\t\\\n"
+		      "\tstatic inline int e_##n(void) \\\n"
+		      "\t{ }\n");
+	write_text(b, "#define D(n)\t\t\t\t\t\t\t\\\n"
+		      "\tstatic inline_hint void d_##n(void)\t\t\t\\\n"
+		      "\tstatic inline_hint int e_##n(void) \\\n"
+		      "\t{ }\n");
+	add_fix(&t[0], "fx.c", 2, 9, 15, fix_inline_hint);
+	add_fix(&t[1], "fx.c", 3, 9, 15, fix_inline_hint);
+	s.ntotals = 2;
+	ret = fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0, &written);
+	if (system(cmd) < 0)
+		diff[0] = '\0';
+	got = read_text(patch);
+	ref = read_text(diff);
+	ours = strstr(got, "--- a/fx.c");
+	theirs = strstr(ref, "--- a/fx.c");
+	result(!ret && written == 2 && ours && theirs && !strcmp(ours, theirs),
+	       "fixes: in a macro body the backslashes stay in their column (%s)",
+	       ours && theirs && !strcmp(ours, theirs) ? "as diff has it" : "they differ");
+	free(got);
+	free(ref);
+
 	/* nothing to fix: an old patch goes */
 	s.ntotals = 0;
 	result(!fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0, &written) &&
