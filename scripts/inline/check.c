@@ -159,15 +159,33 @@ static void finding_from_def(struct finding *f, const struct funcdef *d,
 }
 
 /*
- * The compiler gave up for its size limits, not because it could not: a
- * forced call of it inlines. GCC: "--param max-inline-insns-single limit
- * reached", "call is unlikely and code size would grow"; clang: "too
- * costly to inline".
+ * The same call, reported again: GCC repeats an edge for each clone of
+ * its caller ("foo.constprop" -> "bar.constprop"), from the same site.
+ */
+static int same_call(const struct missed_call *a, const struct missed_call *b)
+{
+	char x[256], y[256];
+
+	if (a->line != b->line || a->col != b->col ||
+	    !a->file != !b->file || (a->file && strcmp(a->file, b->file)))
+		return 0;
+	base_name(a->caller, x, sizeof(x));
+	base_name(b->caller, y, sizeof(y));
+	return !strcmp(x, y);
+}
+
+/*
+ * The compiler gave up because the function is too big for its limits
+ * (GCC: "--param max-inline-insns-single limit reached", clang: "too
+ * costly to inline"), not because it could not inline it. Not the
+ * other limits: "large-stack-frame-growth" guards the caller's stack,
+ * and "call is unlikely" keeps cold code out of a hot caller; both are
+ * the compiler right, and forcing there moves the limit onto the next
+ * call (measured: new warnings after the fixes).
  */
 static int size_reason(const char *reason)
 {
-	return reason && (strstr(reason, "limit reached") ||
-			  strstr(reason, "code size would grow") ||
+	return reason && (strstr(reason, "max-inline-insns") ||
 			  strstr(reason, "too costly to inline"));
 }
 
@@ -185,14 +203,14 @@ static void set_fix(struct finding *f, const struct srcspan *at,
 /*
  * The fix of each class that has a clear one (inline.rst, "Fixes,
  * proposed"). An inline function left out of line is forced only when forcing
- * cannot grow the text: the compiler gave up for size, on one call (its
- * report), and nothing else keeps the copy (static, its address not
+ * cannot grow the text: the compiler gave up for size, on one call (one
+ * caller and call site in its report), and nothing else keeps the copy (static, its address not
  * taken), so the copy goes and its one call becomes its body. Otherwise
  * the compiler's choice stands, said by inline_hint.
  */
 static void propose_fix(struct finding *f, const struct funcdef *d,
 			struct srcset *ss, const struct copyset *c,
-			unsigned int reported)
+			unsigned int calls)
 {
 	switch (f->cls) {
 	case ASM_WRAPPER:
@@ -207,7 +225,7 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 		 * section has no relocation, so the object knows only those
 		 * from other sections (an __init caller).
 		 */
-		if (reported == 1 && c->calls <= 1 && size_reason(f->reason) &&
+		if (calls == 1 && c->calls <= 1 && size_reason(f->reason) &&
 		    d->is_static && !c->addr_refs)
 			set_fix(f, &d->annot_at, fix_always_inline);
 		else
@@ -241,7 +259,8 @@ void check_object(const struct object *o, const struct report *r,
 
 	for (i = 0; i < n; i++) {
 		const struct funcdef *d = srcset_find(ss, sets[i].name);
-		unsigned int reported = 0;
+		const struct missed_call *first = NULL;
+		unsigned int edges = 0;
 		struct finding *f;
 		int forced;
 
@@ -269,7 +288,10 @@ void check_object(const struct object *o, const struct report *r,
 			if (!f->reason)
 				f->reason = r->calls[j].reason;
 			add_site(f, &r->calls[j], ss);
-			reported++;
+			if (!first)
+				first = &r->calls[j];
+			edges = !edges ? 1 :
+				edges == 1 && same_call(first, &r->calls[j]) ? 1 : 2;
 		}
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
@@ -282,7 +304,7 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
-		propose_fix(f, d, ss, &sets[i], reported);
+		propose_fix(f, d, ss, &sets[i], edges);
 	}
 	for (i = 0; i < *nout; i++)
 		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?

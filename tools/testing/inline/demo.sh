@@ -69,6 +69,12 @@ for m in y n; do
 	[ "$n" -gt 12 ] && echo "... ($n diagnostics in all, in ${D#$TOP/}/o-$m.log)"
 	sed -n '/^W=inline: /,/^make/p' "$D/o-$m.log" | grep -v '^make' | head -14
 done
+if [ -f "$D/o-y/inline-fixes.patch" ]; then
+	echo
+	echo "=== the fixes W=inline proposes for =y: $(grep -c '^+[^+]' "$D/o-y/inline-fixes.patch") lines of ${D#$TOP/}/o-y/inline-fixes.patch"
+	echo "    (git apply it at the top of the tree; make W=inline INLINE_FIXITS=1 prints each after its warning)"
+	grep '^[-+][^-+]' "$D/o-y/inline-fixes.patch" | head -8
+fi
 echo
 echo "=== build time of $DEMO_DIR/ with W=inline: =y $(cat "$D/o-y.time") s, =n $(cat "$D/o-n.time") s"
 echo "    the trees: ${D#$TOP/}/linux (patched), ${D#$TOP/}/o-y, ${D#$TOP/}/o-n"
