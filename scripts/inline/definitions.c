@@ -123,12 +123,10 @@ int macro_param(const struct macro *m, const struct tokens *t, unsigned int i)
 static void tok_span(const struct tokens *t, unsigned int i,
 		     struct srcspan *sp)
 {
-	const char *start = t->buf + t->tok[i].off, *p = start;
+	const char *start = t->buf + t->tok[i].off;
 
-	while (p > t->buf && p[-1] != '\n')
-		p--;
 	sp->line = t->tok[i].line;
-	sp->col = start - p + 1;
+	sp->col = start - tok_line_start(t, i) + 1;
 	sp->end = sp->col + t->tok[i].len;
 }
 

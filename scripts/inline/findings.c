@@ -172,10 +172,12 @@ static int read_field(const struct field *fd, char *s, struct object_finding *e,
 		*(int *)p = atoi(s);
 		break;
 	case FT_FIX:
-		*(const char **)p = strcmp(s, "-") ? fix_text(s) : NULL;
-		if (strcmp(s, "-") && !*(const char **)p)
-			return -1;
-		break;
+		if (!strcmp(s, "-")) {
+			*(const char **)p = NULL;
+			break;
+		}
+		*(const char **)p = fix_text(s);
+		return *(const char **)p ? 0 : -1;
 	case FT_SITES:
 		s[strcspn(s, "\n")] = '\0';
 		for (i = 0; i < MAX_SITES && *s; i++) {

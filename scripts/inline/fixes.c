@@ -8,7 +8,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,10 +78,13 @@ static int cmp_fix_place(const void *a, const void *b)
 	return (int)x->fix.col - (int)y->fix.col;
 }
 
-void fixes_unify(struct finding **p, unsigned int n)
+void fixes_unify(struct finding *first, unsigned int n, size_t stride)
 {
+	struct finding **p = xcalloc(n + 1, sizeof(*p));
 	unsigned int i, j, k;
 
+	for (i = 0; i < n; i++)
+		p[i] = (struct finding *)((char *)first + i * stride);
 	qsort(p, n, sizeof(*p), cmp_fix_place);
 	for (i = 0; i < n; i = j) {
 		struct fix fx = p[i]->fix;
@@ -93,6 +95,7 @@ void fixes_unify(struct finding **p, unsigned int n)
 			if (p[k]->fix.line)
 				p[k]->fix = fx;
 	}
+	free(p);
 }
 
 struct item {
@@ -136,31 +139,16 @@ struct lines {
 
 static int lines_read(struct lines *l, const char *path)
 {
-	FILE *fp = fopen(path, "r");
 	size_t cap = 0, i;
+	ssize_t got;
 
 	memset(l, 0, sizeof(*l));
-	if (!fp)
-		return -1;
-	for (;;) {
-		size_t got;
-
-		if (l->size == cap) {
-			cap = cap ? 2 * cap : 65536;
-			l->buf = xrealloc(l->buf, cap + 1);
-		}
-		got = fread(l->buf + l->size, 1, cap - l->size, fp);
-		l->size += got;
-		if (!got)
-			break;
-	}
-	if (ferror(fp)) {
-		fclose(fp);
+	got = read_file(path, &l->buf, &cap);
+	if (got < 0) {
 		free(l->buf);
 		return -1;
 	}
-	fclose(fp);
-	l->buf[l->size] = '\0';
+	l->size = got;
 	l->start = xmalloc((l->size + 2) * sizeof(*l->start));
 	l->start[0] = 0;
 	for (i = 0; i < l->size; i++)
@@ -215,16 +203,6 @@ static int fits(const char *old, size_t n, const char *text)
 	return 0;
 }
 
-/* The display column after s[0..n), tabs every 8 columns. */
-static size_t display_col(const char *s, size_t n)
-{
-	size_t i, col = 0;
-
-	for (i = 0; i < n; i++)
-		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-	return col;
-}
-
 /* Where the blanks before a line's final backslash start, or n. */
 static size_t blanks_before_backslash(const char *s, size_t n)
 {
@@ -252,8 +230,8 @@ static char *realign_backslash(const char *old, size_t oldlen, char *s)
 
 	if (ob == oldlen || nb == len)
 		return s;
-	target = display_col(old, oldlen - 1);
-	col = display_col(s, nb);
+	target = display_column(old, oldlen - 1);
+	col = display_column(s, nb);
 	r = xmalloc(nb + target + 3);
 	memcpy(r, s, nb);
 	n = nb;

@@ -18,8 +18,11 @@
  */
 void fix_merge(struct fix *to, const struct fix *from);
 
-/* The findings p[0..n) share one fix per place: one choice for all. */
-void fixes_unify(struct finding **p, unsigned int n);
+/*
+ * The n findings from first on, stride bytes apart (an array of them, or
+ * of structures that hold one), share one fix per place: one choice.
+ */
+void fixes_unify(struct finding *first, unsigned int n, size_t stride);
 
 /*
  * The fix of f as -fdiagnostics-parseable-fixits prints it, on a line of

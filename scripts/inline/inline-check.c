@@ -75,18 +75,6 @@ static int cmp_line(const void *a, const void *b)
 	return c ? c : (int)x->line - (int)y->line;
 }
 
-/* The functions of one macro in this object propose one fix. */
-static void unify_object_fixes(struct finding *f, unsigned int n)
-{
-	struct finding **p = xcalloc(n + 1, sizeof(*p));
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		p[i] = &f[i];
-	fixes_unify(p, n);
-	free(p);
-}
-
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
 		     const char *srctree, const char *config,
@@ -153,7 +141,8 @@ static int check_one(const char *obj, const char *report_path,
 	check_unit_misuse(ss, &f, &n);
 
 	qsort(f, n, sizeof(*f), cmp_line);
-	unify_object_fixes(f, n);
+	/* the functions of one macro here propose one fix */
+	fixes_unify(f, n, sizeof(*f));
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file)) {
 			print_finding(stderr, &f[i], cc, obj, 1, 0);

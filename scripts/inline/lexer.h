@@ -65,6 +65,9 @@ static inline int tok_punct(const struct tokens *t, unsigned int i, char c)
 	return t->tok[i].type == T_PUNCT && t->buf[t->tok[i].off] == c;
 }
 
+/* Where the line of token i starts in the buffer. */
+const char *tok_line_start(const struct tokens *t, unsigned int i);
+
 /* GCC's column: 1-based, tabs expanded to the next multiple of 8. */
 unsigned int tok_column(const struct tokens *t, unsigned int i);
 

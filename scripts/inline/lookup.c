@@ -95,12 +95,6 @@ void srcset_for_each(struct srcset *ss, void (*fn)(const struct funcdef *,
 		fn(d, arg);
 }
 
-static int is_word_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
-
 /* Is name written, as a word, in buf[0..size)? Comments count too. */
 static int writes_word(const char *buf, size_t size, const char *name)
 {
@@ -108,8 +102,8 @@ static int writes_word(const char *buf, size_t size, const char *name)
 	const char *p = buf, *end = buf + size;
 
 	while ((p = memmem(p, end - p, name, n))) {
-		if ((p == buf || !is_word_char(p[-1])) &&
-		    (p + n == end || !is_word_char(p[n])))
+		if ((p == buf || !is_ident_char(p[-1])) &&
+		    (p + n == end || !is_ident_char(p[n])))
 			return 1;
 		p += n;
 	}

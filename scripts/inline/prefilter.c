@@ -11,8 +11,6 @@
  * it, where each macro took a pass over every header.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,41 +169,6 @@ static char *index_path(const struct srcset *ss, const struct srcfile *f)
 	return xasprintf("%s/%016llx.idx", ss->index_dir, h);
 }
 
-/*
- * The whole of a file, in *buf (grown as needed, kept for the next call),
- * in one read when it fits: a read of a regular file that returns less
- * than was asked for has reached its end. The many checks of a build
- * each load hundreds of small index files. -1 if it cannot be read.
- */
-static ssize_t read_whole(const char *path, char **buf, size_t *size)
-{
-	size_t len = 0;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -1;
-	for (;;) {
-		ssize_t r;
-
-		if (len == *size) {
-			*size = *size ? 2 * *size : 65536;
-			*buf = xrealloc(*buf, *size);
-		}
-		r = read(fd, *buf + len, *size - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			return -1;
-		}
-		len += r;
-		if (len < *size)
-			break;
-	}
-	close(fd);
-	return len;
-}
-
 /* Fill f->idents and f->paste from its index; -1 if there is none valid. */
 static int index_load(struct srcset *ss, struct srcfile *f)
 {
@@ -222,7 +185,7 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	if (!ss->index_dir || !f->header || stat(f->path, &st))
 		return -1;
 	path = index_path(ss, f);
-	got = read_whole(path, &buf, &bufsize);
+	got = read_file(path, &buf, &bufsize);
 	free(path);
 	if (got < (ssize_t)sizeof(h))
 		return -1;
@@ -364,7 +327,7 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 	}
 }
 
-static int is_ident_char(char c)
+int is_ident_char(char c)
 {
 	return ident_char[(unsigned char)c] == 1;
 }

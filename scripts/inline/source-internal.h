@@ -115,6 +115,8 @@ unsigned int skip_group(const struct tokens *t, unsigned int i,
 struct funcdef *find_template(struct srcset *ss, const char *name);
 
 /* prefilter.c */
+/* A character of identifiers: [0-9A-Za-z_]. */
+int is_ident_char(char c);
 /* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
 /*

@@ -232,7 +232,6 @@ static int same_function(const struct finding *a, const struct finding *b)
 void summary_collect(struct summary *s, char **paths, int n,
 		     const struct summary_opts *opts)
 {
-	struct finding **p;
 	unsigned int i, j;
 	int k;
 
@@ -257,17 +256,13 @@ void summary_collect(struct summary *s, char **paths, int n,
 	foreign_done(s);
 	qsort(s->entries, s->nentries, sizeof(*s->entries), cmp_entry);
 	s->totals = xcalloc(s->nentries + 1, sizeof(*s->totals));
-	p = xcalloc(s->nentries + 1, sizeof(*p));
 	for (i = 0; i < s->nentries; i = j) {
 		for (j = i; j < s->nentries &&
 		     same_function(&s->entries[j].f, &s->entries[i].f); j++)
 			;
 		merge(s, i, j, &s->totals[s->ntotals++]);
 	}
-	for (i = 0; i < s->ntotals; i++)
-		p[i] = &s->totals[i].f;
-	fixes_unify(p, s->ntotals);
-	free(p);
+	fixes_unify(&s->totals[0].f, s->ntotals, sizeof(*s->totals));
 	qsort(s->totals, s->ntotals, sizeof(*s->totals), cmp_total);
 	for (i = 0; i < s->ntotals; i++)
 		s->bytes += s->totals[i].f.bytes;

@@ -4,9 +4,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 #include "warn.h"
@@ -184,4 +186,48 @@ int replace_close(FILE *fp, char *tmp, const char *path, const char *instead)
 		remove(tmp);
 	free(tmp);
 	return ret;
+}
+
+/*
+ * The whole of a file, in *buf (grown as needed, kept for the next call),
+ * in one read when it fits: a read of a regular file that returns less
+ * than was asked for has reached its end. The many checks of a build
+ * each load hundreds of small index files. -1 if it cannot be read.
+ */
+ssize_t read_file(const char *path, char **buf, size_t *size)
+{
+	size_t len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t r;
+
+		if (len == *size) {
+			*size = *size ? 2 * *size : 65536;
+			*buf = xrealloc(*buf, *size);
+		}
+		r = read(fd, *buf + len, *size - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			return -1;
+		}
+		len += r;
+		if (len < *size)
+			break;
+	}
+	close(fd);
+	return len;
+}
+
+size_t display_column(const char *s, size_t n)
+{
+	size_t i, col = 0;
+
+	for (i = 0; i < n; i++)
+		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /*
  * Allocation that does not return NULL. Out of memory, inline-check says
@@ -54,6 +55,15 @@ void strtab_free(struct strtab *t);
 
 /* The file beside an object: dir/name.o -> dir/.name.o.SUFFIX */
 char *side_file(const char *obj, const char *suffix);
+
+/*
+ * The whole of the file at path in *buf, grown as needed (*size is its
+ * capacity, kept for the next call). Returns its length, or -1.
+ */
+ssize_t read_file(const char *path, char **buf, size_t *size);
+
+/* The display column after s[0..n): 0-based, tabs every 8 columns. */
+size_t display_column(const char *s, size_t n);
 
 /* Whether a path names a header (functions reported by the summary). */
 int path_is_header(const char *path);

@@ -36,10 +36,6 @@ for m in y n; do
 	echo "$(( $(date +%s) - t0 ))" >"$obj.time"
 done
 
-text() {
-	size "$1" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
-}
-
 echo
 echo "=== $DEMO_DIR/ on Linux $(sed -n 's/^SUBLEVEL = //p' "$D/linux/Makefile" | sed "s/^/$KVER./"), x86_64 defconfig, $(gcc --version | head -1)"
 echo
@@ -50,8 +46,8 @@ echo
 echo "=== objects whose text differs most (=n minus =y, bytes)"
 (cd "$D/o-y" && find "$DEMO_DIR" -name '*.o' ! -name '*.mod.o') | sort | while read -r o; do
 	[ -f "$D/o-n/$o" ] || continue
-	a=$(text "$D/o-n/$o")
-	b=$(text "$D/o-y/$o")
+	a=$(text_size "$D/o-n/$o")
+	b=$(text_size "$D/o-y/$o")
 	[ "$a" != "$b" ] && echo "$((a - b)) $a $b $o"
 done | awk '{ d = $1 < 0 ? -$1 : $1; print d, $0 }' | sort -k1,1nr | head -10 |
 	awk 'BEGIN { printf "%8s %10s %10s  %s\n", "delta", "=n", "=y", "object" }

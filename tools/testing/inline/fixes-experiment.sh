@@ -43,14 +43,10 @@ build() {
 }
 
 text_of() {	# OBJ: the text of DIRS' built-in.a, summed
-	local d t=0
-	for d in $DIRS; do
-		t=$((t + $(size "$1/${d%/}/built-in.a" | awk 'NR > 1 { t += $1 } END { print t + 0 }')))
-	done
-	echo "$t"
+	text_size $(for d in $DIRS; do echo "$1/${d%/}/built-in.a"; done)
 }
 
-# warnings LOG CLASSES: how many of the checker's diagnostics of these classes
+# diags LOG CLASSES: how many of the checker's diagnostics of these classes
 diags() {
 	grep -cE ": (warning|note): .*\[($2)\]\$" "$1" || true
 }

@@ -52,6 +52,14 @@ def parse(line):
         return None
     f, l1, c1, l2, c2, t = m.groups()
     return unescape(f), int(l1), int(c1), int(l2), int(c2), unescape(t)
+
+def apply(path, fixits):
+    """Make the file at path what the fix-its (parsed, one line each) say."""
+    lines = open(path, 'rb').read().split(b'\n')
+    for f, l1, c1, l2, c2, text in sorted(set(fixits), key=lambda x: x[1:3], reverse=True):
+        s = lines[l1 - 1]
+        lines[l1 - 1] = s[:c1 - 1] + text.encode() + s[c2 - 1:]
+    open(path, 'wb').write(b'\n'.join(lines))
 EOF
 
 # 1. The fix-it lines.
@@ -66,7 +74,7 @@ import re, sys
 sys.path.insert(0, sys.argv[1])
 from fixit import parse
 
-log, mod, out = sys.argv[2], sys.argv[3], sys.argv[4]
+log, mod = sys.argv[2], sys.argv[3]
 want = {
     'fx_many': 'inline_hint', 'fx_once': '__always_inline',
     'fx_asm': '__asm_inline', 'fx_no_asm': '__always_inline',
@@ -74,7 +82,7 @@ want = {
     'fx_gen_one': 'inline_hint', 'fx_gen_three': 'inline_hint',
 }
 lines = open(log).read().split('\n')
-got, fixits, bad = {}, set(), []
+got, bad = {}, []
 for i, l in enumerate(lines):
     m = re.match(r"^(\S+?):\d+:\d+: (?:warning|note): '(\w+)'", l)
     if not m:
@@ -92,19 +100,15 @@ for i, l in enumerate(lines):
     if old not in (('',) if text == 'static ' else ('inline', '__asm_inline')):
         bad.append('fix-it replaces %r: %s' % (old, lines[i + 1]))
     got[m.group(2)] = text
-    fixits.add(fx)
 for name, text in want.items():
     if got.get(name) != text:
         bad.append('%s: fix %r, expected %r' % (name, got.get(name), text))
-with open(out, 'w') as o:
-    for fx in sorted(fixits):
-        o.write('%s\t%d\t%d\t%d\t%d\t%r\n' % fx)
 if bad:
     print('\n'.join(bad))
 sys.exit(bool(bad))
 EOF
 check "each warning and note with a fix is followed by a fix-it line in GCC's grammar, the fix of its class, at the annotation in the source" \
-	python3 "$W/judge.py" "$W" "$W/first.log" "$M" "$W/fixits.txt"
+	python3 "$W/judge.py" "$W" "$W/first.log" "$M"
 check "the functions of one macro get one fix, the compiler's choice (inline_hint)" \
 	test "$(grep -A1 ": warning: 'fx_gen_" "$W/first.log" | grep '^fix-it:' | sort -u | wc -l)" = 1
 
@@ -150,20 +154,15 @@ check "git apply --check takes it on a clean copy of the module" \
 	git -C "$W/by-patch" apply --check "$M/inline-fixes.patch"
 git -C "$W/by-patch" apply "$M/inline-fixes.patch" 2>"$W/apply.err"
 cp -r "$FIX" "$W/by-fixit"
-python3 - "$W" "$W/fixits.txt" "$M" "$W/by-fixit" <<'EOF'
+python3 - "$W" "$W/first.log" "$M" "$W/by-fixit" <<'EOF'
 import sys
 sys.path.insert(0, sys.argv[1])
-rows = [l.split('\t') for l in open(sys.argv[2]).read().split('\n') if l]
+from fixit import parse, apply
 files = {}
-for f, l1, c1, l2, c2, text in rows:
-    files.setdefault(f, []).append((int(l1), int(c1), int(c2), eval(text)))
-for f, fixes in files.items():
-    path = sys.argv[4] + '/' + f[len(sys.argv[3]) + 1:]
-    lines = open(path, 'rb').read().split(b'\n')
-    for l1, c1, c2, text in sorted(fixes, reverse=True):
-        s = lines[l1 - 1]
-        lines[l1 - 1] = s[:c1 - 1] + text.encode() + s[c2 - 1:]
-    open(path, 'wb').write(b'\n'.join(lines))
+for fx in filter(None, map(parse, open(sys.argv[2]).read().split('\n'))):
+    files.setdefault(fx[0], []).append(fx)
+for f, fixits in files.items():
+    apply(sys.argv[4] + '/' + f[len(sys.argv[3]) + 1:], fixits)
 EOF
 # A fix-it line changes the word only; the patch also keeps the
 # backslash of a macro line in its column (FX_DEFINE).
@@ -197,12 +196,9 @@ size_of() {	# OBJECT SYMBOL: its size, 0 when it has no copy
 	v=$(nm -S --defined-only "$1" | awk -v s="$2" '$4 == s { print $2 }')
 	echo $((16#${v:-0}))
 }
-text_of() {	# OBJECT: text, as size(1) counts it
-	size "$1" | awk 'NR == 2 { print $1 }'
-}
 before_caller=$(size_of "$M/fx-main.o" fx_caller)
 before_once=$(size_of "$M/fx-main.o" fx_once)
-before_text=$(text_of "$M/fx-main.o")
+before_text=$(text_size "$M/fx-main.o")
 git -C "$M" apply inline-fixes.patch
 check "the module builds with the fixes applied" build "$W/fixed.log" W=inline
 check "no warning and no note is left" \
@@ -215,22 +211,19 @@ check "the hinted ones keep theirs: the compiler's choice (nm)" \
 # The fix that forces for size, alone: fx_once() into its one caller.
 cp -r "$FIX" "$W/once"
 grep -A1 ": warning: 'fx_once'" "$W/first.log" | sed -n 's/^fix-it:"[^"]*"/fix-it:"fx-main.c"/p' >"$W/once.fixit"
-python3 - "$W" "$W/once.fixit" "$W/once/fx-main.c" <<'EOF2'
+python3 - "$W" "$W/once.fixit" "$W/once/fx-main.c" <<'EOF'
 import sys
 sys.path.insert(0, sys.argv[1])
-from fixit import parse
-f, l1, c1, l2, c2, text = parse(open(sys.argv[2]).read().strip())
-lines = open(sys.argv[3], 'rb').read().split(b'\n')
-lines[l1 - 1] = lines[l1 - 1][:c1 - 1] + text.encode() + lines[l1 - 1][c2 - 1:]
-open(sys.argv[3], 'wb').write(b'\n'.join(lines))
-EOF2
+from fixit import parse, apply
+apply(sys.argv[3], [parse(open(sys.argv[2]).read().strip())])
+EOF
 make -C "$obj" M="$W/once" -j"$JOBS" modules >"$W/once.log" 2>&1
 after_caller=$(size_of "$W/once/fx-main.o" fx_caller)
-echo "# fx_once forced alone: fx_caller $before_caller + fx_once $before_once bytes before, $after_caller after; fx-main.o text $before_text before, $(text_of "$W/once/fx-main.o") after"
+echo "# fx_once forced alone: fx_caller $before_caller + fx_once $before_once bytes before, $after_caller after; fx-main.o text $before_text before, $(text_size "$W/once/fx-main.o") after"
 check "fx_once forced for size, alone: no copy, its caller no larger than caller and copy were, the object's text no larger" \
 	test "$before_once" -gt 0 -a "$(size_of "$W/once/fx-main.o" fx_once)" = 0 -a \
 	     "$after_caller" -gt 0 -a "$after_caller" -le $((before_caller + before_once)) -a \
-	     "$(text_of "$W/once/fx-main.o")" -le "$before_text"
+	     "$(text_size "$W/once/fx-main.o")" -le "$before_text"
 check "nothing left to fix: the old inline-fixes.patch is removed" \
 	test ! -e "$M/inline-fixes.patch"
 

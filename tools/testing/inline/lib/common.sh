@@ -182,6 +182,12 @@ checker_library() {
 	ls "$TOP"/scripts/inline/*.c | grep -v '/inline-\(check\|split\)\.c$'
 }
 
+# text_size FILE...: the text of objects and archives, summed as size(1)
+# counts it (every allocated, non-writable section); 0 for none.
+text_size() {
+	size "$@" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
+}
+
 # make_vars ARGS...: the make variables among a tree's arguments (CC=...,
 # LLVM=...); the others are options.
 make_vars() {

@@ -506,6 +506,30 @@ static void write_text(const char *path, const char *text)
 	fclose(fp);
 }
 
+/*
+ * Does the patch at path hold the hunks that GNU diff -U3 writes (cmd) for
+ * fx.c? what: a word for the result line.
+ */
+static int same_hunks_as_diff(const char *path, const char *cmd,
+			      const char *diff, const char **what)
+{
+	char *got = read_text(path), *ref;
+	const char *ours, *theirs;
+	int same;
+
+	if (system(cmd) < 0)
+		remove(diff);
+	ref = read_text(diff);
+	ours = strstr(got, "--- a/fx.c");
+	theirs = strstr(ref, "--- a/fx.c");
+	same = !strncmp(got, "diff --git a/fx.c b/fx.c\n", 25) && ours &&
+	       theirs && !strcmp(ours, theirs);
+	*what = same ? "same hunks" : "they differ";
+	free(got);
+	free(ref);
+	return same;
+}
+
 static void add_fix(struct func_total *t, const char *file, unsigned int line,
 		    unsigned int col, unsigned int end, const char *text)
 {
@@ -545,8 +569,8 @@ static void test_fixes_patch(void)
 	unsigned int written;
 	int ret;
 	char a[4200], b[4200], patch[4200], diff[4200], cmd[13000];
-	char *got, *ref;
-	const char *ours, *theirs;
+	const char *what;
+	int same;
 
 	snprintf(a, sizeof(a), "%s/fx.c", tmpdir);
 	snprintf(b, sizeof(b), "%s/fx.want", tmpdir);
@@ -573,18 +597,10 @@ static void test_fixes_patch(void)
 	snprintf(cmd, sizeof(cmd),
 		 "cd %s && diff -U3 --label a/fx.c --label b/fx.c fx.c fx.want >%s",
 		 tmpdir, diff);
-	if (system(cmd) < 0)
-		diff[0] = '\0';
-	got = read_text(patch);
-	ref = read_text(diff);
-	ours = strstr(got, "--- a/fx.c");
-	theirs = strstr(ref, "--- a/fx.c");
-	result(!strncmp(got, "diff --git a/fx.c b/fx.c\n", 25) && ours && theirs &&
-	       !strcmp(ours, theirs),
+	same = same_hunks_as_diff(patch, cmd, diff, &what);
+	result(same,
 	       "fixes: the patch is diff -U3's, but for the fix that does not fit (%s)",
-	       ours && theirs && !strcmp(ours, theirs) ? "same hunks" : "they differ");
-	free(got);
-	free(ref);
+	       what);
 
 	/*
 	 * In a macro body the backslashes keep their column: tabs where
@@ -602,17 +618,10 @@ static void test_fixes_patch(void)
 	add_fix(&t[1], "fx.c", 3, 9, 15, fix_inline_hint);
 	s.ntotals = 2;
 	ret = fixes_write(patch, tmpdir, tmpdir, &s, NULL, 0, &written);
-	if (system(cmd) < 0)
-		diff[0] = '\0';
-	got = read_text(patch);
-	ref = read_text(diff);
-	ours = strstr(got, "--- a/fx.c");
-	theirs = strstr(ref, "--- a/fx.c");
-	result(!ret && written == 2 && ours && theirs && !strcmp(ours, theirs),
+	same = same_hunks_as_diff(patch, cmd, diff, &what);
+	result(!ret && written == 2 && same,
 	       "fixes: in a macro body the backslashes stay in their column (%s)",
-	       ours && theirs && !strcmp(ours, theirs) ? "as diff has it" : "they differ");
-	free(got);
-	free(ref);
+	       what);
 
 	/* nothing to fix: an old patch goes */
 	s.ntotals = 0;
