@@ -15,6 +15,9 @@
 #   make fixes-experiment [DIRS="kernel/ arch/x86/"]
 #                            apply every fix W=inline proposes for DIRS,
 #                            build again: warnings and text before, after
+#   make estimate-validation [DIRS="kernel/ arch/x86/"]
+#                            force each function W=inline warns about,
+#                            alone: the text measured against its estimate
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
@@ -37,7 +40,7 @@ ifdef KVER
 export KVER
 endif
 
-.PHONY: all apply export check demo bench size-tables fixes-experiment compare-checkers clean help
+.PHONY: all apply export check demo bench size-tables fixes-experiment estimate-validation compare-checkers clean help
 
 all: help
 
@@ -73,6 +76,9 @@ size-tables:
 
 fixes-experiment:
 	@$(TESTS)/fixes-experiment.sh $(DIRS)
+
+estimate-validation:
+	@$(TESTS)/estimate-validation.sh $(DIRS)
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }

@@ -68,7 +68,52 @@ struct copyset {
 	unsigned long bytes;
 	unsigned int copies, addr_refs, calls;
 	int global;
+	long pasted;		/* forced: the bodies its calls get */
+	unsigned long footprint;	/* forced and static: what goes */
 };
+
+/*
+ * A call, which an inlined body replaces: the call instruction (e8 and its
+ * displacement), and a move into its register for each argument (3 bytes,
+ * register to register).
+ */
+#define CALL_BYTES	5
+#define ARG_BYTES	3
+
+/*
+ * The calls to the copy a .cold part belongs to ("foo.part.0.cold" is
+ * split from "foo.part.0"): each inlined body has its own cold part.
+ */
+static unsigned int cold_calls(const struct object *o, const struct func *f)
+{
+	const char *cold = strstr(f->name, ".cold");
+	size_t n = cold - f->name;
+	unsigned int i;
+
+	for (i = 0; i < o->nr; i++)
+		if (!strncmp(o->funcs[i].name, f->name, n) &&
+		    !o->funcs[i].name[n])
+			return o->funcs[i].calls;
+	return 0;
+}
+
+/*
+ * The bytes that forcing the copy f would paste into its object: each of
+ * its calls becomes its body, without the entry and exit a function has
+ * and without their entries in the tables of places (elfread.h); a .cold
+ * part comes once for each call of its copy. What the body becomes at
+ * each place (constants propagated, registers) is the compiler's: the
+ * estimate cannot see it.
+ */
+static long pasted_bytes(const struct object *o, const struct func *f)
+{
+	unsigned int frame = f->frame_meta < f->meta ? f->frame_meta : f->meta;
+	long body = (long)f->size - f->overhead + f->meta - frame;
+
+	if (body < 0)
+		body = 0;
+	return (strstr(f->name, ".cold") ? cold_calls(o, f) : f->calls) * body;
+}
 
 static int cmp_copyset(const void *a, const void *b)
 {
@@ -90,6 +135,11 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n)
 		sets[i].addr_refs = o->funcs[i].addr_refs;
 		sets[i].calls = o->funcs[i].calls;
 		sets[i].global = o->funcs[i].global;
+		sets[i].pasted = pasted_bytes(o, &o->funcs[i]);
+		sets[i].footprint = o->funcs[i].size + o->funcs[i].gap +
+				    o->funcs[i].meta;
+		if (!sets[i].copies)
+			sets[i].calls = 0;	/* the jumps of its own copy */
 	}
 	qsort(sets, o->nr, sizeof(*sets), cmp_copyset);
 	for (i = 0, j = 0; i < o->nr; i++) {
@@ -99,6 +149,8 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n)
 			sets[j - 1].addr_refs += sets[i].addr_refs;
 			sets[j - 1].calls += sets[i].calls;
 			sets[j - 1].global |= sets[i].global;
+			sets[j - 1].pasted += sets[i].pasted;
+			sets[j - 1].footprint += sets[i].footprint;
 			continue;
 		}
 		sets[j++] = sets[i];
@@ -159,22 +211,6 @@ static void finding_from_def(struct finding *f, const struct funcdef *d,
 }
 
 /*
- * The same call, reported again: GCC repeats an edge for each clone of
- * its caller ("foo.constprop" -> "bar.constprop"), from the same site.
- */
-static int same_call(const struct missed_call *a, const struct missed_call *b)
-{
-	char x[256], y[256];
-
-	if (a->line != b->line || a->col != b->col ||
-	    !a->file != !b->file || (a->file && strcmp(a->file, b->file)))
-		return 0;
-	base_name(a->caller, x, sizeof(x));
-	base_name(b->caller, y, sizeof(y));
-	return !strcmp(x, y);
-}
-
-/*
  * The compiler gave up because the function is too big for its limits
  * (GCC: "--param max-inline-insns-single limit reached", clang: "too
  * costly to inline"), not because it could not inline it. Not the
@@ -187,6 +223,22 @@ static int size_reason(const char *reason)
 {
 	return reason && (strstr(reason, "max-inline-insns") ||
 			  strstr(reason, "too costly to inline"));
+}
+
+/*
+ * The text the object gains (> 0) or loses if the function is forced: the
+ * bodies its calls get, less the calls; and the copies go when nothing
+ * else keeps them (static, no address taken). A copy no call is found to
+ * needs something the estimate cannot see (a call through an alternative,
+ * a jump table): it stays.
+ */
+static long estimate_forced(const struct funcdef *d, const struct copyset *c)
+{
+	long est = c->pasted - (long)c->calls * (CALL_BYTES + ARG_BYTES * d->nargs);
+
+	if (d->is_static && !c->global && !c->addr_refs && c->calls)
+		est -= c->footprint;
+	return est;
 }
 
 static void set_fix(struct finding *f, const struct srcspan *at,
@@ -202,15 +254,13 @@ static void set_fix(struct finding *f, const struct srcspan *at,
 
 /*
  * The fix of each class that has a clear one (inline.rst, "Fixes,
- * proposed"). An inline function left out of line is forced only when forcing
- * cannot grow the text: the compiler gave up for size, on one call (one
- * caller and call site in its report), and nothing else keeps the copy (static, its address not
- * taken), so the copy goes and its one call becomes its body. Otherwise
+ * proposed"). An inline function left out of line is forced only where
+ * the compiler gave up for size and the estimate says forcing shrinks the
+ * text: its calls get bodies smaller than the copies that go. Otherwise
  * the compiler's choice stands, said by inline_hint.
  */
 static void propose_fix(struct finding *f, const struct funcdef *d,
-			struct srcset *ss, const struct copyset *c,
-			unsigned int calls)
+			struct srcset *ss)
 {
 	switch (f->cls) {
 	case ASM_WRAPPER:
@@ -220,13 +270,7 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 		set_fix(f, &d->annot_at, fix_always_inline);
 		break;
 	case INLINE_NOT_INLINED:
-		/*
-		 * The calls the report gives up on; a call within the
-		 * section has no relocation, so the object knows only those
-		 * from other sections (an __init caller).
-		 */
-		if (calls == 1 && c->calls <= 1 && size_reason(f->reason) &&
-		    d->is_static && !c->addr_refs)
+		if (size_reason(f->reason) && f->forced < 0)
 			set_fix(f, &d->annot_at, fix_always_inline);
 		else
 			set_fix(f, &d->annot_at, fix_inline_hint);
@@ -259,8 +303,6 @@ void check_object(const struct object *o, const struct report *r,
 
 	for (i = 0; i < n; i++) {
 		const struct funcdef *d = srcset_find(ss, sets[i].name);
-		const struct missed_call *first = NULL;
-		unsigned int edges = 0;
 		struct finding *f;
 		int forced;
 
@@ -279,6 +321,8 @@ void check_object(const struct object *o, const struct report *r,
 		finding_from_def(f, d, sets[i].name);
 		f->bytes = sets[i].bytes;
 		f->copies = sets[i].copies;
+		f->calls = sets[i].calls;
+		f->forced = estimate_forced(d, &sets[i]);
 		for (j = 0; r && j < r->nr; j++) {
 			char base[256];
 
@@ -288,10 +332,6 @@ void check_object(const struct object *o, const struct report *r,
 			if (!f->reason)
 				f->reason = r->calls[j].reason;
 			add_site(f, &r->calls[j], ss);
-			if (!first)
-				first = &r->calls[j];
-			edges = !edges ? 1 :
-				edges == 1 && same_call(first, &r->calls[j]) ? 1 : 2;
 		}
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
@@ -304,7 +344,7 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
-		propose_fix(f, d, ss, &sets[i], edges);
+		propose_fix(f, d, ss);
 	}
 	for (i = 0; i < *nout; i++)
 		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?
@@ -337,7 +377,7 @@ static void add_if_asm_inline_without_asm(const struct funcdef *d, void *arg)
 			f->macro = strtab_intern(m->strs, f->macro);
 	}
 	f->cls = ASM_INLINE_NO_ASM;
-	propose_fix(f, d, NULL, NULL, 0);
+	propose_fix(f, d, NULL);
 }
 
 void check_unit_misuse(struct srcset *ss, struct finding **out,

@@ -51,6 +51,8 @@ struct finding {
 	const char *reason;	/* GCC's, for the first call it gave up */
 	unsigned int nsites;	/* distinct call sites */
 	char *sites[MAX_SITES];	/* "kernel/sched/core.c:2550" */
+	unsigned int calls;	/* calls to its copies in the object's code */
+	long forced;		/* the text it gains if forced (estimated) */
 	struct fix fix;
 };
 

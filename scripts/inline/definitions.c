@@ -267,6 +267,28 @@ static void index_definition(struct srcset *ss, struct funcdef *d)
 	}
 }
 
+/* The parameters of the list that opens at token open: (void) has none. */
+static unsigned int count_params(const struct tokens *t, unsigned int open)
+{
+	unsigned int i, n = 1;
+	int depth = 0;
+
+	if (open + 1 >= t->nr || !tok_punct(t, open, '(') ||
+	    tok_punct(t, open + 1, ')') ||
+	    (TOK_IS(t, open + 1, "void") && open + 2 < t->nr &&
+	     tok_punct(t, open + 2, ')')))
+		return 0;
+	for (i = open + 1; i < t->nr; i++) {
+		if (tok_punct(t, i, '('))
+			depth++;
+		else if (tok_punct(t, i, ')') && !depth--)
+			break;
+		else if (tok_punct(t, i, ',') && !depth)
+			n++;
+	}
+	return n;
+}
+
 /*
  * Record a definition whose name is the tokens [nb, ne] (one identifier,
  * or identifiers joined by ## in a macro body), its body [open, close].
@@ -315,6 +337,7 @@ static void add_definition(struct scan *s, unsigned int decl,
 		}
 	}
 	d->name = xstrndup(name, n);
+	d->nargs = count_params(t, ne + 1);
 	d->overridable = !s->macro && cond_assumes_undefined(&s->cond, name, n);
 	if (d->param >= 0)
 		d->suffix = xstrndup(lit, m);

@@ -20,4 +20,15 @@
 void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 		   const char *objs, unsigned int nobjs, unsigned int others);
 
+/* What follows a finding when asked: --estimate, --fixits. */
+#define DIAG_ESTIMATE	1u
+#define DIAG_FIXIT	2u
+
+/*
+ * After a finding: the estimate, a note with the text forcing the function
+ * would add or save in objs (nobjs of them), then the fix-it line.
+ */
+void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,
+			  unsigned int nobjs, unsigned int extras);
+
 #endif /* INLINE_DIAG_H */

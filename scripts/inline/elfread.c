@@ -54,6 +54,27 @@ static struct func *func_at(struct object *o, unsigned int shndx,
 	return bsearch(&key, o->funcs, o->nr, sizeof(key), cmp_func);
 }
 
+/* The function whose code holds offset off of section shndx, or NULL. */
+static struct func *func_containing(struct object *o, unsigned int shndx,
+				    unsigned long off)
+{
+	unsigned int lo = 0, hi = o->nr;
+
+	while (lo < hi) {		/* the first function after off */
+		unsigned int mid = (lo + hi) / 2;
+		const struct func *m = &o->funcs[mid];
+
+		if (m->shndx < shndx || (m->shndx == shndx && m->value <= off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || o->funcs[lo - 1].shndx != shndx ||
+	    off >= o->funcs[lo - 1].value + o->funcs[lo - 1].size)
+		return NULL;
+	return &o->funcs[lo - 1];
+}
+
 /* Sections whose relocations are bookkeeping, not references. */
 static int bookkeeping(const char *name)
 {
@@ -132,8 +153,61 @@ static int get_reloc(Elf_Data *data, unsigned int i, unsigned int machine,
 	return 0;
 }
 
+/*
+ * The bytes of each code section that a relocation patches: those are not
+ * resolved displacements, for find_direct_calls(). One bit per byte.
+ */
+struct patched {
+	unsigned char **bits;		/* by section index; NULL: none */
+	size_t nsec;
+};
+
+static void mark_patched(struct patched *p, size_t shndx, size_t secsize,
+			 unsigned long off)
+{
+	unsigned long i;
+
+	if (shndx >= p->nsec)
+		return;
+	if (!p->bits[shndx])
+		p->bits[shndx] = xcalloc(secsize / 8 + 1, 1);
+	for (i = off; i < off + X86_PCREL_FIELD && i < secsize; i++)
+		p->bits[shndx][i / 8] |= 1 << (i % 8);
+}
+
+static int is_patched(const struct patched *p, size_t shndx, unsigned long off)
+{
+	return shndx < p->nsec && p->bits[shndx] &&
+	       (p->bits[shndx][off / 8] & (1 << (off % 8)));
+}
+
+/*
+ * An entry of a table of places (x86_site_table()), per bytes, for the
+ * place sym + addend: counted for the function there. Not at its first
+ * byte, where tables of functions point (__ksymtab), unless the table
+ * has entries there (all); the frame's entries apart (elfread.h).
+ */
+static void add_table_entry(struct object *o, const GElf_Sym *sym,
+			    long long addend, unsigned int per, int frame,
+			    int all)
+{
+	unsigned long off = sym->st_value + addend;
+	struct func *f = func_containing(o, sym->st_shndx, off);
+
+	if (!f || (!all && off == f->value))
+		return;
+	f->meta += per;
+	if (frame && off + X86_RETURN_JMP == f->value + f->size)
+		f->overhead += X86_RETURN_JMP;	/* its last return */
+	if (frame)
+		f->frame_meta += per;
+	else if (all && off <= f->value + f->entry)
+		f->frame_meta += 2 * per;	/* at its entry and its exit */
+}
+
 static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
-			    unsigned int machine, struct object *o)
+			    unsigned int machine, struct object *o,
+			    struct patched *patched)
 {
 	int rel = x86_uses_rel(machine);
 	Elf_Data *symdata = elf_getdata(symscn, NULL);
@@ -144,8 +218,8 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		Elf_Scn *target;
 		Elf_Data *data, *code = NULL;
 		const char *tname;
-		unsigned int i, n;
-		int exec;
+		unsigned int i, n, per;
+		int exec, frame, all;
 
 		if (!gelf_getshdr(scn, &sh) ||
 		    sh.sh_type != (rel ? SHT_REL : SHT_RELA) || !sh.sh_entsize)
@@ -154,7 +228,14 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		if (!target || !gelf_getshdr(target, &tsh))
 			return -1;
 		tname = elf_strptr(elf, shstrndx, tsh.sh_name);
-		if (!tname || bookkeeping(tname))
+		if (!tname)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		per = 0;
+		if ((tsh.sh_flags & SHF_ALLOC) &&
+		    !(tsh.sh_flags & (SHF_WRITE | SHF_EXECINSTR)))
+			per = x86_site_table(tname, tsh.sh_size, n, &frame, &all);
+		if (!per && bookkeeping(tname))
 			continue;
 		exec = !!(tsh.sh_flags & SHF_EXECINSTR);
 		if (exec || rel)
@@ -162,7 +243,6 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		data = elf_getdata(scn, NULL);
 		if (!data)
 			return -1;
-		n = sh.sh_size / sh.sh_entsize;
 		for (i = 0; i < n; i++) {
 			GElf_Rela rela;
 			GElf_Sym sym;
@@ -176,6 +256,14 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			kind = x86_reloc_kind(machine, GELF_R_TYPE(rela.r_info));
 			if (kind == X86_RELOC_OTHER)
 				continue;
+			if (per) {	/* a table of places, not a reference */
+				add_table_entry(o, &sym, rela.r_addend, per,
+						frame, all);
+				continue;
+			}
+			if (exec && code)
+				mark_patched(patched, sh.sh_info, code->d_size,
+					     rela.r_offset);
 			/* PC-relative data is bookkeeping (tables of sites) */
 			if (kind == X86_RELOC_PCREL && !exec)
 				continue;
@@ -186,21 +274,115 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			if (!f)
 				continue;
 			if (kind == X86_RELOC_PCREL && code &&
-			    x86_is_branch(code->d_buf, code->d_size, rela.r_offset))
-				f->calls++;
-			else
+			    x86_is_branch(code->d_buf, code->d_size, rela.r_offset)) {
+				/* recursion, or a jump to its own .cold part */
+				if (func_containing(o, sh.sh_info, rela.r_offset) != f)
+					f->calls++;
+			} else
 				f->addr_refs++;
 		}
 	}
 	return 0;
 }
 
+/*
+ * The entry and exit of each function of the code section shndx, and the
+ * padding before it (with the 16 bytes of its __pfx_ symbol, where
+ * objtool made one).
+ */
+static void read_entries(struct object *o, unsigned int shndx,
+			 const unsigned char *code, size_t size)
+{
+	unsigned long end = 0;
+	unsigned int i;
+
+	for (i = 0; i < o->nr; i++) {
+		struct func *f = &o->funcs[i];
+		unsigned int pushes;
+
+		if (f->shndx != shndx)
+			continue;
+		if (f->value + f->size > size)
+			break;		/* damaged: the rest is not there */
+		f->gap = f->value > end ? f->value - end : 0;
+		if (i && o->funcs[i - 1].shndx == shndx &&
+		    !strncmp(o->funcs[i - 1].name, "__pfx_", 6) &&
+		    !strcmp(o->funcs[i - 1].name + 6, f->name))
+			f->gap += o->funcs[i - 1].size + o->funcs[i - 1].gap;
+		end = f->value + f->size;
+		f->entry = x86_entry_bytes(code + f->value, f->size, &pushes);
+		f->overhead = f->entry + pushes +
+			      x86_exit_bytes(code + f->value, f->size);
+	}
+}
+
+/*
+ * The calls inside the code section shndx, which the assembler resolved:
+ * they carry no relocation, so they are found in the code.
+ */
+static void find_direct_calls(struct object *o, unsigned int shndx,
+			      const unsigned char *code, size_t size,
+			      const struct patched *patched)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->nr; i++) {
+		struct func *f = &o->funcs[i];
+		unsigned long off;
+
+		if (f->shndx != shndx)
+			continue;
+		if (f->value + f->size > size)
+			break;
+		for (off = f->value; off + 5 <= f->value + f->size; off++) {
+			long target;
+			struct func *callee;
+
+			if (is_patched(patched, shndx, off + 1))
+				continue;
+			target = x86_direct_target(code, size, off);
+			if (target < 0)
+				continue;
+			callee = func_at(o, shndx, target);
+			if (callee && callee != f)
+				callee->calls++;
+		}
+	}
+}
+
+/* Each code section to read_entries(), or with patched to find_direct_calls(). */
+static void read_all_code(Elf *elf, struct object *o,
+			  const struct patched *patched)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			continue;
+		if (patched)
+			find_direct_calls(o, elf_ndxscn(scn), data->d_buf,
+					  data->d_size, patched);
+		else
+			read_entries(o, elf_ndxscn(scn), data->d_buf,
+				     data->d_size);
+	}
+}
+
 int object_read(const char *path, struct object *o)
 {
 	Elf_Scn *scn = NULL, *symscn = NULL;
 	GElf_Shdr sh, symsh = { 0 };
+	struct patched patched = { NULL, 0 };
 	GElf_Ehdr eh;
 	struct stat st;
+	size_t i;
 	size_t shstrndx;
 	int fd, ret = -1;
 	Elf *elf;
@@ -238,14 +420,23 @@ int object_read(const char *path, struct object *o)
 		WARN_FILE(path, "no symbol table");
 		goto out;
 	}
-	if (read_symbols(elf, symscn, &symsh, o) ||
-	    read_relocations(elf, shstrndx, symscn, eh.e_machine, o))
+	if (elf_getshdrnum(elf, &patched.nsec))
 		goto bad;
+	patched.bits = xcalloc(patched.nsec + 1, sizeof(*patched.bits));
+	if (read_symbols(elf, symscn, &symsh, o))
+		goto bad;
+	read_all_code(elf, o, NULL);
+	if (read_relocations(elf, shstrndx, symscn, eh.e_machine, o, &patched))
+		goto bad;
+	read_all_code(elf, o, &patched);
 	ret = 0;
 	goto out;
 bad:
 	WARN_FILE(path, "damaged ELF file: %s", elf_errmsg(-1));
 out:
+	for (i = 0; i < patched.nsec; i++)
+		free(patched.bits[i]);
+	free(patched.bits);
 	elf_end(elf);
 	close(fd);
 	if (ret)

@@ -12,7 +12,17 @@ struct func {
 	unsigned int shndx;
 	unsigned int global:1;
 	unsigned int addr_refs;		/* its address is taken */
-	unsigned int calls;		/* calls from other sections */
+	unsigned int calls;		/* direct calls and jumps from others */
+	unsigned int overhead;		/* entry and exit: not in an inlined body */
+	unsigned int entry;		/* of which the entry */
+	unsigned int gap;		/* padding since the previous function */
+	/*
+	 * Bytes of the read-only tables with an entry for a place in its code
+	 * (ORC, return sites, lock prefixes, exception table), and of those
+	 * the entries an inlined body would not have: its returns', its
+	 * entry's stack changes and as many for its exit (at most meta).
+	 */
+	unsigned int meta, frame_meta;
 };
 
 struct object {
@@ -24,9 +34,10 @@ struct object {
 /*
  * Read the defined function symbols of a relocatable object, and count
  * the relocations that take a function's address (absolute relocations,
- * or a PC-relative one that is not a call or jump). Calls inside one
- * section carry no relocation; they are the compiler report's business.
- * Returns 0, or -1 with a diagnostic naming the file.
+ * or a PC-relative one that is not a call or jump) and the direct calls
+ * to it from other functions: those with a relocation, and those inside
+ * one section, which the assembler resolved and which are found in the
+ * code. Returns 0, or -1 with a diagnostic naming the file.
  */
 int object_read(const char *path, struct object *o);
 void object_free(struct object *o);

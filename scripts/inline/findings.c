@@ -19,7 +19,7 @@
  * only what this very checker wrote.
  */
 #define FINDINGS_MAGIC	"# inline-check findings "
-#define FINDINGS_FORMAT	"v3"
+#define FINDINGS_FORMAT	"v4"
 #ifndef INLINE_CHECK_ID
 #define INLINE_CHECK_ID	"unknown"
 #endif
@@ -33,6 +33,7 @@ enum field_type {
 	FT_ULONG,
 	FT_ANNOT,	/* annot_name() */
 	FT_INT,
+	FT_LONG,
 	FT_FIX,		/* a fix text of check.h, or NULL, written "-" */
 	FT_SITES,	/* up to MAX_SITES, separated by spaces */
 };
@@ -55,6 +56,8 @@ static const struct field {
 	FIELD(FT_INT, printed),
 	FIELD(FT_OPT, f.reason),
 	FIELD(FT_UINT, f.nsites),
+	FIELD(FT_UINT, f.calls),
+	FIELD(FT_LONG, f.forced),
 	FIELD(FT_UINT, f.fix.line),
 	FIELD(FT_UINT, f.fix.col),
 	FIELD(FT_UINT, f.fix.end),
@@ -94,6 +97,9 @@ static void write_field(FILE *fp, const struct field *fd,
 		break;
 	case FT_INT:
 		fprintf(fp, "%d", *(const int *)p);
+		break;
+	case FT_LONG:
+		fprintf(fp, "%ld", *(const long *)p);
 		break;
 	case FT_SITES:
 		for (i = 0; i < e->f.nsites && i < MAX_SITES; i++)
@@ -170,6 +176,9 @@ static int read_field(const struct field *fd, char *s, struct object_finding *e,
 		break;
 	case FT_INT:
 		*(int *)p = atoi(s);
+		break;
+	case FT_LONG:
+		*(long *)p = strtol(s, NULL, 10);
 		break;
 	case FT_FIX:
 		if (!strcmp(s, "-")) {

@@ -59,6 +59,8 @@ static const char usage[] =
 "  --rows N          rows of the ranking (default 20)\n"
 "  --fixits          print a fix-it line after each finding that has a\n"
 "                    fix, as GCC's -fdiagnostics-parseable-fixits does\n"
+"  --estimate        print after each finding of a function with calls\n"
+"                    the text forcing it would add or save (a note)\n"
 "  --fixes FILE      also write the fixes as a patch (--summary)\n"
 "  --fixes-root DIR  the directory the patch applies in (default: .)\n"
 "  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
@@ -78,7 +80,7 @@ static int cmp_line(const void *a, const void *b)
 static int check_one(const char *obj, const char *report_path,
 		     const char *cmd, const char *findings_path,
 		     const char *srctree, const char *config,
-		     const char *index_dir, int cc, int fixits)
+		     const char *index_dir, int cc, unsigned int extras)
 {
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
@@ -146,8 +148,7 @@ static int check_one(const char *obj, const char *report_path,
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file)) {
 			print_finding(stderr, &f[i], cc, obj, 1, 0);
-			if (fixits)
-				print_fixit(stderr, &f[i]);
+			print_finding_extras(stderr, &f[i], obj, 1, extras);
 		}
 	if (findings_write(findings_path, obj, f, n, &st))
 		remove(findings_path);	/* the old one is of another compile */
@@ -209,8 +210,7 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 			    &s.strs, &misuse, &nmisuse);
 	for (i = 0; i < nmisuse; i++) {
 		print_finding(stderr, &misuse[i], so->cc, NULL, 0, 0);
-		if (so->fixits)
-			print_fixit(stderr, &misuse[i]);
+		print_finding_extras(stderr, &misuse[i], NULL, 0, so->extras);
 	}
 	summary_print_ranking(&s, stdout);
 	/* what cannot be written was named; the build goes on */
@@ -230,7 +230,7 @@ static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
 	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL,
-		  so->cc, so->fixits);
+		  so->cc, so->extras);
 }
 
 int main(int argc, char **argv)
@@ -250,6 +250,7 @@ int main(int argc, char **argv)
 		{ "asm-wrappers", no_argument, NULL, 'A' },
 		{ "build", required_argument, NULL, 'B' },
 		{ "fixits", no_argument, NULL, 'F' },
+		{ "estimate", no_argument, NULL, 'E' },
 		{ "fixes", required_argument, NULL, 'x' },
 		{ "fixes-root", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
@@ -316,7 +317,10 @@ int main(int argc, char **argv)
 			builds[nbuilds++] = optarg;
 			break;
 		case 'F':
-			so.fixits = 1;
+			so.extras |= DIAG_FIXIT;
+			break;
+		case 'E':
+			so.extras |= DIAG_ESTIMATE;
 			break;
 		case 'x':
 			so.fixes = optarg;
@@ -346,7 +350,7 @@ int main(int argc, char **argv)
 	switch (mode) {
 	case CHECK:
 		return check_one(argv[optind], report, cmd, findings, srctree,
-				 config, index_dir, cc, so.fixits);
+				 config, index_dir, cc, so.extras);
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);

@@ -29,6 +29,13 @@ static void json_opt(FILE *fp, const char *s)
 		fputs("null", fp);
 }
 
+/* The calls in the object's code, and the text forcing would add. */
+static void write_estimate(FILE *fp, const struct finding *f)
+{
+	fprintf(fp, ", \"calls_in_code\": %u, \"forced\": %ld", f->calls,
+		f->forced);
+}
+
 static void write_objects(FILE *fp, const struct summary *s,
 			  const struct func_total *t)
 {
@@ -39,8 +46,10 @@ static void write_objects(FILE *fp, const struct summary *s,
 
 		fprintf(fp, "%s{\"object\": ", j ? ", " : "");
 		json_str(fp, e->obj);
-		fprintf(fp, ", \"bytes\": %lu, \"copies\": %u, \"calls\": [",
-			e->f.bytes, e->f.copies);
+		fprintf(fp, ", \"bytes\": %lu, \"copies\": %u", e->f.bytes,
+			e->f.copies);
+		write_estimate(fp, &e->f);
+		fputs(", \"calls\": [", fp);
 		for (k = 0; k < e->f.nsites && k < MAX_SITES; k++) {
 			if (k)
 				fputs(", ", fp);
@@ -104,8 +113,10 @@ int json_write(const char *path, const struct summary *s,
 			f->line, f->col, annot_name(f->annot));
 		fprintf(fp, "\"macro\": ");
 		json_opt(fp, f->macro);
-		fprintf(fp, ", \"bytes\": %lu, \"copies\": %u, \"reason\": ",
-			f->bytes, f->copies);
+		fprintf(fp, ", \"bytes\": %lu, \"copies\": %u", f->bytes,
+			f->copies);
+		write_estimate(fp, f);
+		fputs(", \"reason\": ", fp);
 		json_opt(fp, f->reason);
 		write_fix(fp, f);
 		fputs(", \"objects\": [", fp);

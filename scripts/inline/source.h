@@ -34,6 +34,7 @@ struct funcdef {
 	struct srcspan annot_cut;	/* the same, with a blank beside it */
 	struct srcspan decl_at;		/* the first word of the declaration */
 	unsigned int name_off;		/* the name's byte offset in its file */
+	unsigned int nargs;		/* its parameters */
 	unsigned int is_static:1;
 	unsigned int is_extern:1;
 	unsigned int has_body:1;	/* 0: the body follows a macro call */

@@ -194,6 +194,8 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 	t->f = s->entries[i].f;
 	t->f.bytes = 0;
 	t->f.copies = 0;
+	t->f.calls = 0;
+	t->f.forced = 0;
 	t->first = i;
 	t->nobjs = j - i;
 	t->printed = 1;
@@ -202,6 +204,8 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 
 		t->f.bytes += e->f.bytes;
 		t->f.copies += e->f.copies;
+		t->f.calls += e->f.calls;
+		t->f.forced += e->f.forced;
 		if (class_rank(e->f.cls) > class_rank(t->f.cls)) {
 			t->f.cls = e->f.cls;
 			t->f.reason = e->f.reason;
@@ -333,14 +337,16 @@ void summary_print_findings(struct summary *s, FILE *fp)
 			for (k = 0; k < t[j].nobjs; k++)
 				nobjs += !holds_copy(s, j, summary_object(s, &t[j], k));
 			g.bytes += t[j].f.bytes;
+			g.calls += t[j].f.calls;
+			g.forced += t[j].f.forced;
 			t[j].printed = 1;
 		}
 		if (others)	/* the largest copy is the first function's */
 			snprintf(objs, sizeof(objs), "%s", summary_object(s, &t[i], 0));
 		print_finding(fp, &g, s->opts->cc, objs,
 			      others ? nobjs : t[i].nobjs, others);
-		if (s->opts->fixits)
-			print_fixit(fp, &g);
+		print_finding_extras(fp, &g, objs, others ? nobjs : t[i].nobjs,
+				     s->opts->extras);
 	}
 }
 

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "diag.h"
 #include "findings.h"
 #include "report.h"
 
@@ -25,7 +26,7 @@ struct summary_opts {
 	char **header_dirs;		/* scanned for __asm_inline misuse */
 	int nheader_dirs;
 	unsigned int rows;		/* ranking rows printed */
-	int fixits;			/* a fix-it line after each finding */
+	unsigned int extras;		/* DIAG_*: what follows each finding */
 	const char *fixes;		/* inline-fixes.patch, or NULL */
 	const char *fixes_root;		/* where it applies: srctree, M= */
 };

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86 relocations and branch opcodes, for the ELF reader (x86.h).
+ * x86 relocations, branch opcodes and function entries, for the ELF reader
+ * (x86.h).
  */
 #include <elf.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "x86.h"
 
@@ -41,4 +44,93 @@ int x86_is_branch(const unsigned char *code, size_t size, unsigned long off)
 		return 1;		/* call, jmp */
 	return off >= 2 && code[off - 2] == 0x0f &&
 	       (code[off - 1] & 0xf0) == 0x80;	/* jcc */
+}
+
+/*
+ * The entry of a function, as GCC emits it for the kernel: endbr64 (IBT),
+ * the __fentry__ call or the 5-byte nop objtool leaves of it, then the
+ * pushes of callee-saved registers. An inlined body has none of these.
+ */
+unsigned int x86_entry_bytes(const unsigned char *code, size_t size,
+			     unsigned int *pushes)
+{
+	static const unsigned char endbr64[] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	static const unsigned char endbr32[] = { 0xf3, 0x0f, 0x1e, 0xfb };
+	static const unsigned char nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const unsigned char fentry[] = { 0xe8, 0x00, 0x00, 0x00, 0x00 };
+	size_t i = 0, start;
+
+	if (size >= 4 && (!memcmp(code, endbr64, 4) || !memcmp(code, endbr32, 4)))
+		i = 4;
+	if (size - i >= 5 && (!memcmp(code + i, nop5, 5) ||
+			      !memcmp(code + i, fentry, 5)))
+		i += 5;
+	start = i;
+	while (i < size) {
+		if (code[i] >= 0x50 && code[i] <= 0x57)		/* push */
+			i++;
+		else if (i + 1 < size && code[i] == 0x41 &&
+			 code[i + 1] >= 0x50 && code[i + 1] <= 0x57)
+			i += 2;					/* push r8-r15 */
+		else
+			break;
+	}
+	*pushes = i - start;
+	return i;
+}
+
+/*
+ * The return at the end of a function: ret, or ret; int3 (straight-line
+ * speculation). 0 when it ends otherwise: a tail call, ud2, or the jmp to
+ * the return thunk, which only its relocation tells from a tail call.
+ */
+unsigned int x86_exit_bytes(const unsigned char *code, size_t size)
+{
+	if (size >= 2 && code[size - 2] == 0xc3 && code[size - 1] == 0xcc)
+		return 2;
+	if (size >= 1 && code[size - 1] == 0xc3)
+		return 1;
+	return 0;
+}
+
+/*
+ * A direct call or jmp (e8/e9 with a 32-bit displacement) at off whose
+ * displacement the assembler resolved: its target, or -1.
+ */
+long x86_direct_target(const unsigned char *code, size_t size,
+		       unsigned long off)
+{
+	int32_t disp;
+
+	if (off + 5 > size || (code[off] != 0xe8 && code[off] != 0xe9))
+		return -1;
+	memcpy(&disp, code + off + 1, sizeof(disp));
+	return (long)(off + 5) + disp;
+}
+
+unsigned int x86_site_table(const char *name, unsigned long size,
+			    unsigned long nrelocs, int *frame, int *all)
+{
+	static const char *const tables[] = {
+		".smp_locks", ".retpoline_sites", "__ex_table",
+		".altinstructions", ".call_sites",
+		NULL,
+	};
+	const char *const *t;
+
+	*frame = *all = 0;
+	if (!nrelocs)
+		return 0;
+	if (!strcmp(name, ".orc_unwind_ip")) {
+		*all = 1;
+		return 4 + 6;		/* and its .orc_unwind entry */
+	}
+	if (!strcmp(name, ".return_sites")) {
+		*frame = 1;
+		return 4;
+	}
+	for (t = tables; *t; t++)
+		if (!strcmp(name, *t))
+			return size / nrelocs;
+	return 0;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the ELF reader needs to know of x86, and of nothing else: which
- * relocations take an address, and which instruction a PC-relative field
- * belongs to. x86_64 objects, and the i386 ones of an x86_64 build (the
+ * relocations take an address, which instruction a PC-relative field
+ * belongs to, what a function's entry and exit are, which tables have an
+ * entry per place in the code. x86_64 objects, and the i386 ones of an x86_64 build (the
  * 32-bit vDSO, the real-mode code).
  */
 #ifndef INLINE_X86_H
@@ -30,11 +31,47 @@ enum x86_reloc x86_reloc_kind(unsigned int machine, unsigned int type);
  */
 #define X86_PCREL_FIELD	4
 
+/* The jmp to the return thunk, which a return is with return thunks. */
+#define X86_RETURN_JMP	5
+
 /*
  * Is the 4-byte field at off of code[0..size) the displacement of a call
  * or a jump (call, jmp, jcc)? Then its relocation is a call, not an
  * address taken.
  */
 int x86_is_branch(const unsigned char *code, size_t size, unsigned long off);
+
+/*
+ * The bytes at the start of a function's code[0..size) that an inlined
+ * copy would not have (endbr64, the __fentry__ site, the pushes of
+ * callee-saved registers); *pushes: the pushes' bytes, which the exits
+ * pop again.
+ */
+unsigned int x86_entry_bytes(const unsigned char *code, size_t size,
+			     unsigned int *pushes);
+
+/*
+ * Tables with an entry for places in the code, made by objtool or the
+ * alternatives: the bytes one relocation in the section name stands for,
+ * with its twin table's (size bytes, nrelocs relocations); 0 when the
+ * section is no such table. *frame: the entries belong to a function's
+ * frame (its returns): an inlined body has none of them. *all: the table
+ * also has an entry at a function's first byte (ORC).
+ */
+unsigned int x86_site_table(const char *name, unsigned long size,
+			    unsigned long nrelocs, int *frame, int *all);
+
+/*
+ * The bytes of the ret that ends a function's code[0..size), or 0 (see
+ * x86.c: the return thunk's jmp is the return sites table's to tell).
+ */
+unsigned int x86_exit_bytes(const unsigned char *code, size_t size);
+
+/*
+ * The target (an offset in code) of the direct call or jmp at off, whose
+ * displacement the assembler resolved; -1 when there is none at off.
+ */
+long x86_direct_target(const unsigned char *code, size_t size,
+		       unsigned long off);
 
 #endif /* INLINE_X86_H */

@@ -21,10 +21,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-DIRS=${*:-kernel/ arch/x86/}
-for d in $DIRS; do
-	case $d in */) ;; *) die "fixes-experiment.sh: '$d': a directory, ending in /" ;; esac
-done
+DIRS=$(experiment_dirs fixes-experiment.sh "$@")
 E=$OUT/fixes-experiment-$KVER
 RESULT=$OUT/fixes-experiment-$KVER.txt
 need_packages
@@ -33,14 +30,6 @@ pristine_tree >/dev/null
 SRC=$CHECK/linux
 patched_tree "$SRC"
 mkdir -p "$E"
-
-# build SRC OBJ LOG: DIRS with W=inline, fix-it lines on
-build() {
-	log "building $DIRS in ${2#$TOP/}"
-	[ -f "$2/.config" ] || configure "$1" "$2"
-	make -C "$1" O="$2" -j"$JOBS" W=inline INLINE_FIXITS=1 $DIRS >"$3" 2>&1 ||
-		die "the build failed, see ${3#$TOP/}"
-}
 
 text_of() {	# OBJ: the text of DIRS' built-in.a, summed
 	text_size $(for d in $DIRS; do echo "$1/${d%/}/built-in.a"; done)
@@ -54,7 +43,7 @@ diags() {
 WARN='inline-not-inlined|asm-wrapper-not-inlined|asm-inline-without-asm|forced-not-inlined'
 NOTE='address-taken|external-inline'
 
-build "$SRC" "$E/o-before" "$E/before.log"
+build_dirs "$SRC" "$E/o-before" "$E/before.log" $DIRS
 [ -f "$E/o-before/inline-fixes.patch" ] || die "no inline-fixes.patch: nothing to fix in $DIRS"
 cp "$E/o-before/inline-fixes.patch" "$E/inline-fixes.patch"
 
@@ -69,7 +58,7 @@ done
 GIT_CEILING_DIRECTORIES=$E git -C "$E/src" apply "$E/inline-fixes.patch" ||
 	die "inline-fixes.patch does not apply"
 rm -rf "$E/o-after"
-build "$E/src" "$E/o-after" "$E/after.log"
+build_dirs "$E/src" "$E/o-after" "$E/after.log" $DIRS
 
 {
 	echo "make W=inline $DIRS, Linux $(make -s -C "$SRC" kernelversion 2>/dev/null), $(gcc --version | head -1)"

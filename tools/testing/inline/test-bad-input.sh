@@ -149,14 +149,14 @@ head -c "$(( $(stat -c %s "$W/findings.good") - 20 ))" "$W/findings.good" >"$FIN
 damaged cut "a truncated findings file"
 : >"$FINDINGS"
 damaged empty "an empty findings file"
-sed '1s/^# inline-check findings v3\t[^\t]*\t/# inline-check findings v2\t/' "$W/findings.good" >"$FINDINGS"
-damaged v2 "a findings file of the previous format (v2)"
-sed '1s/^\(# inline-check findings v3\t\)[^\t]*/\1ffffffffffffffff/' "$W/findings.good" >"$FINDINGS"
+sed '1s/^# inline-check findings v4\t[^\t]*\t/# inline-check findings v3\t/' "$W/findings.good" >"$FINDINGS"
+damaged v3 "a findings file of the previous format (v3)"
+sed '1s/^\(# inline-check findings v4\t\)[^\t]*/\1ffffffffffffffff/' "$W/findings.good" >"$FINDINGS"
 damaged otherid "a findings file that another inline-check wrote"
 # After the series is updated in place every findings file is another
 # checker's: one line for all of them, not one per object.
 for f in "$FINDINGS" "$OTHER"; do
-	sed -i '1s/^\(# inline-check findings v3\t\)[^\t]*/\1ffffffffffffffff/' "$f"
+	sed -i '1s/^\(# inline-check findings v4\t\)[^\t]*/\1ffffffffffffffff/' "$f"
 done
 summary allforeign
 check "every findings file another checker's: make exits 0, one diagnostic for both" \
@@ -167,7 +167,7 @@ check "and both objects were checked again" \
 	sh -c "cmp -s '$FINDINGS' '$W/findings.good' && cmp -s '$OTHER' '$W/other.good' &&
 	       grep -q '^W=inline: 2 objects checked; 6 functions' '$W/allforeign.out'"
 check "the findings file names its writer: the format and the checker" \
-	grep -qE '^# inline-check findings v3	[0-9a-f]{16}	' "$W/findings.good"
+	grep -qE '^# inline-check findings v4	[0-9a-f]{16}	' "$W/findings.good"
 
 # A damaged report under a damaged findings file: the check again reads
 # the report as it can, and names both.

@@ -8,9 +8,11 @@
 # 'git apply' takes on a clean copy and which makes the change the fix-it
 # lines make; and the module built again with the fixes: no warning left,
 # the forced copies gone, the text of a function forced for size no
-# larger.
+# larger; and the estimate of what forcing each function does to the
+# text, against the module built with it forced.
 #
-# Builds: a fixture module against the =y tree, twice; one GCC compile.
+# Builds: a fixture module against the =y tree, eight times; one GCC
+# compile.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -65,6 +67,7 @@ EOF
 # 1. The fix-it lines.
 check "make W=inline INLINE_FIXITS=1 M= builds the fixture module" \
 	build "$W/first.log" W=inline INLINE_FIXITS=1
+cp "$M/inline-summary.json" "$W/first.json" 2>/dev/null
 
 # Each finding with a fix is followed by its fix-it line; the fixes are
 # those fixtures/fixes/fx-main.c says, and each replaces what the source
@@ -226,5 +229,51 @@ check "fx_once forced for size, alone: no copy, its caller no larger than caller
 	     "$(text_size "$W/once/fx-main.o")" -le "$before_text"
 check "nothing left to fix: the old inline-fixes.patch is removed" \
 	test ! -e "$M/inline-fixes.patch"
+
+# 5. The estimate of what forcing each function does to the text, against
+# the module built with that function alone forced: the fixture's copies
+# (fresh ones, so that both builds are alike but for the one word).
+EST=$TOP/tools/testing/inline/lib/estimate.py
+python3 "$EST" candidates "$W/first.json" "$M" >"$W/candidates.tsv"
+check "the summary gives an estimate for each function to force: fx_many, fx_once, fx_asm, fx_shared" \
+	test "$(cut -f1 "$W/candidates.tsv" | sort | tr '\n' ' ')" = "fx_asm fx_many fx_once fx_shared "
+cp -r "$FIX" "$W/est-base"
+make -C "$obj" M="$W/est-base" -j"$JOBS" W=inline INLINE_ESTIMATE=1 modules \
+	>"$W/est-base.log" 2>&1
+# fx_once's note, by the object step; fx_shared's, a header function's, by
+# the summary: the estimate the JSON has
+note_says() {	# NAME: the bytes its note says forcing adds (saves: < 0)
+	sed -n "s/.*: note: forcing '$1' would \(add\|save\) about \([0-9]*\) bytes .* \[inline-estimate\]\$/\1 \2/p" \
+		"$W/est-base.log" | awk '{ print ($1 == "save" ? -$2 : $2) }'
+}
+json_says() {	# NAME: the estimate in the candidates
+	awk -F'\t' -v n="$1" '$1 == n { print $8 }' "$W/candidates.tsv"
+}
+check "make W=inline INLINE_ESTIMATE=1 prints the estimate after the warning, as inline-summary.json has it" \
+	sh -c "[ -n '$(json_says fx_once)' ] && [ '$(note_says fx_once)' = '$(json_says fx_once)' ] &&
+	       [ -n '$(json_says fx_shared)' ] && [ '$(note_says fx_shared)' = '$(json_says fx_shared)' ]"
+: >"$W/est-results.tsv"
+while IFS=$'\t' read -r name file line col end bytes calls est objs; do
+	d=$W/est-$name
+	cp -r "$FIX" "$d"
+	python3 "$EST" force "$d/$file" "$line" "$col" "$end" &&
+	make -C "$obj" M="$d" -j"$JOBS" W=inline modules >"$d.log" 2>&1 || continue
+	objlist=$(echo "$objs" | tr , ' ')
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$file" "$line" \
+		"$col" "$end" "$bytes" "$calls" "$est" "$objs" \
+		"$(cd "$W/est-base" && text_size $objlist)" "$(cd "$d" && text_size $objlist)" \
+		>>"$W/est-results.tsv"
+done <"$W/candidates.tsv"
+python3 "$EST" report "$W/est-results.tsv" | sed 's/^/# /'
+# one case per function: the sign right, the error within a quarter of
+# the copy's size (the goal for the median on the kernel is that; the
+# fixture's bodies leave the compiler nothing to fold)
+for name in fx_many fx_once fx_asm fx_shared; do
+	check "$name forced alone: the estimate has the measured sign, within 25% of the copy's size" \
+		awk -F'\t' -v n="$name" '$1 == n { found = 1; e = $8; m = $11 - $10
+			d = e > m ? e - m : m - e
+			ok = ((e > 0) == (m > 0)) && ((e < 0) == (m < 0)) && 4 * d <= $6 }
+			END { exit !(found && ok) }' "$W/est-results.tsv"
+done
 
 finish

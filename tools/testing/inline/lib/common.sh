@@ -188,6 +188,29 @@ text_size() {
 	size "$@" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
 }
 
+# experiment_dirs SCRIPT [DIR/]...: the directories an experiment builds,
+# kernel/ and arch/x86/ unless given, each checked to be one.
+experiment_dirs() {
+	local script=$1 d
+	shift
+	for d in "$@"; do
+		case $d in */) ;; *) die "$script: '$d': a directory, ending in /" ;; esac
+	done
+	echo "${*:-kernel/ arch/x86/}"
+}
+
+# build_dirs SRC OBJ LOG DIR/...: make W=inline of the directories in an
+# O= tree of SRC (configured first, defconfig), the fix-it lines on; the
+# experiments' build.
+build_dirs() {
+	local src=$1 obj=$2 log=$3
+	shift 3
+	log "building $* in ${obj#$TOP/}"
+	[ -f "$obj/.config" ] || configure "$src" "$obj"
+	make -C "$src" O="$obj" -j"$JOBS" W=inline INLINE_FIXITS=1 "$@" >"$log" 2>&1 ||
+		die "the build failed, see ${log#$TOP/}"
+}
+
 # make_vars ARGS...: the make variables among a tree's arguments (CC=...,
 # LLVM=...); the others are options.
 make_vars() {

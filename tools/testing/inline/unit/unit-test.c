@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of scripts/inline/: the lexer, the source reader, the
- * report reader and the patch of the fixes, on small cases written here, on files of the real 6.1
- * tree, and on a report GCC 12 wrote for kernel/time/timer.o.
+ * report reader, the patch of the fixes and what the object reader sees of
+ * a function's code, on small cases written here (the code assembled by
+ * GNU as), on files of the real 6.1 tree, and on a report GCC 12 wrote
+ * for kernel/time/timer.o.
  *
  * usage: unit-test KERNEL_TREE REPORT_FIXTURE
  * One line per case, then "N passed, N failed".
@@ -13,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elfread.h"
 #include "fixes.h"
 #include "lexer.h"
 #include "report.h"
@@ -629,6 +632,115 @@ static void test_fixes_patch(void)
 	       access(patch, F_OK), "fixes: with nothing to fix, no patch is left");
 }
 
+static const struct func *func_named(const struct object *o, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->nr; i++)
+		if (!strcmp(o->funcs[i].name, name))
+			return &o->funcs[i];
+	return NULL;
+}
+
+/*
+ * What the estimate learns from an object, on one that GNU as makes of
+ * the code a kernel compile has: entries with endbr64, the __fentry__ nop
+ * and pushes; returns through the return thunk; calls the assembler
+ * resolved inside a section, and calls with a relocation from another;
+ * ORC, return sites and lock prefixes tables.
+ */
+static void test_object_code(void)
+{
+	static const char code[] =
+		"	.text\n"
+		"	.p2align 4\n"
+		"	.type callee, @function\n"
+		"callee:\n"			/* 16 bytes, called 3 times */
+		"	nop\n"
+		"3:	lock incl (%rdi)\n"	/* 3 bytes */
+		"1:	call callee\n"		/* recursion: not a call of others */
+		"	xorl %eax, %eax\n"	/* 2 */
+		"2:	jmp __x86_return_thunk\n"	/* 5: its return */
+		"	.size callee, .-callee\n"
+		"	.section .smp_locks,\"a\"\n"
+		"	.long 3b - .\n"
+		"	.long wrapper - .\n"	/* its first byte: not counted */
+		"	.section .return_sites,\"a\"\n"
+		"	.long 2b - .\n"
+		"	.section .orc_unwind_ip,\"a\"\n"
+		"	.long callee - .\n"		/* its entry, and so its exit */
+		"	.long 1b - .\n"
+		"	.section .orc_unwind,\"a\"\n"
+		"	.fill 12, 1, 0\n"
+		"	.text\n"
+		"	.p2align 4\n"			/* 0 bytes of padding */
+		"	.globl wrapper\n"
+		"	.type wrapper, @function\n"
+		"wrapper:\n"
+		"	endbr64\n"				/* 4 */
+		"	.byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n"	/* 5: __fentry__ */
+		"	push %rbx\n"				/* 1 */
+		"	push %r12\n"				/* 2 */
+		"	call callee\n"
+		"	call callee\n"
+		"	pop %r12\n"
+		"	pop %rbx\n"
+		"	ret\n"
+		"	int3\n"
+		"	.size wrapper, .-wrapper\n"
+		"	.section .text.unlikely,\"ax\"\n"
+		"	.type far, @function\n"
+		"far:\n"
+		"	call callee\n"
+		"	ret\n"
+		"	.size far, .-far\n";
+	char src[4200], obj[4200], cmd[9000];
+	const struct func *callee, *wrapper, *far;
+	struct object o;
+	FILE *fp;
+
+	snprintf(src, sizeof(src), "%s/code.s", tmpdir);
+	snprintf(obj, sizeof(obj), "%s/code.o", tmpdir);
+	fp = fopen(src, "w");
+	if (fp) {
+		fputs(code, fp);
+		fclose(fp);
+	}
+	snprintf(cmd, sizeof(cmd), "as --64 -o %s %s", obj, src);
+	if (!fp || system(cmd) || object_read(obj, &o)) {
+		result(0, "GNU as makes an object of the code, which the reader reads");
+		return;
+	}
+	callee = func_named(&o, "callee");
+	wrapper = func_named(&o, "wrapper");
+	far = func_named(&o, "far");
+	result(callee && wrapper && far,
+	       "GNU as makes an object of the code, which the reader reads");
+	if (!callee || !wrapper || !far) {
+		object_free(&o);
+		return;
+	}
+	result(callee->calls == 3,
+	       "calls: two resolved by the assembler, one with a relocation from another section; not the recursion (%u)",
+	       callee->calls);
+	result(wrapper->entry == 12 && wrapper->overhead == 12 + 3 + 2,
+	       "entry: endbr64, the __fentry__ nop, two pushes; exit: their pops and ret; int3 (%u, %u)",
+	       wrapper->entry, wrapper->overhead);
+	result(callee->entry == 0 && callee->overhead == 5,
+	       "a return through the return thunk is its exit, told by the return sites table (%u)",
+	       callee->overhead);
+	result(callee->meta == 2 * 10 + 4 + 4,
+	       "tables: two ORC entries (with their .orc_unwind twins), a return site, a lock prefix (%u bytes)",
+	       callee->meta);
+	result(callee->frame_meta == 10 + 10 + 4,
+	       "of which its frame's: the ORC entry of its entry and the one of its exit, its return site (%u)",
+	       callee->frame_meta);
+	result(wrapper->gap == 0 && far->gap == 0 && wrapper->meta == 0,
+	       "no padding before a function that follows one 16 bytes long; no table entry at a function's first byte unless ORC (%u, %u)",
+	       wrapper->gap, wrapper->meta);
+	object_free(&o);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -645,6 +757,7 @@ int main(int argc, char **argv)
 	test_report(argv[2]);
 	test_paths();
 	test_fixes_patch();
+	test_object_code();
 	{
 		char cmd[4200];
 

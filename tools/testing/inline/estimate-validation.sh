@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# W=inline's estimate of what forcing a function does to the text, against
+# the real thing, finding by finding:
+#
+#   estimate-validation.sh [DIR/]...      (default: kernel/ arch/x86/)
+#
+# 1. make W=inline DIR in a source tree of its own (the patched tree of
+#    KVER, the x86_64 defconfig, CONFIG_OPTIMIZE_INLINING=y); its
+#    inline-summary.json has each function's estimate ("forced");
+# 2. for each warning of a function with calls (inline-not-inlined,
+#    asm-wrapper-not-inlined; not those a macro makes), its 'inline'
+#    alone made __always_inline, the objects with its copies built again,
+#    their text (size(1)) measured, the source put back;
+# 3. the estimate against the measurement: how often the sign is right,
+#    the error as a share of the copy's size.
+#
+# Keeps the table in out/estimate-validation-<KVER>.txt. One build of DIR,
+# then one compile per object per finding: about 10 minutes when the
+# cache is warm.
+
+set -eu
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$TOP/tools/testing/inline/lib/common.sh"
+
+DIRS=$(experiment_dirs estimate-validation.sh "$@")
+E=$OUT/estimate-validation-$KVER
+RESULT=$OUT/estimate-validation-$KVER.txt
+EST=$TOP/tools/testing/inline/lib/estimate.py
+need_packages
+build_cache
+pristine_tree >/dev/null
+patched_tree "$E/src"
+build_dirs "$E/src" "$E/o" "$E/build.log" $DIRS
+# later builds of single objects write the summary again
+cp "$E/o/inline-summary.json" "$E/summary.json"
+python3 "$EST" candidates "$E/summary.json" >"$E/candidates.tsv"
+[ -s "$E/candidates.tsv" ] || die "no finding to force in $DIRS"
+# the text of each object as built, before any forcing
+for o in $(cut -f9 "$E/candidates.tsv" | tr , '\n' | sort -u); do
+	echo "$o $(text_size "$E/o/$o")"
+done >"$E/text-before"
+log "forcing $(wc -l <"$E/candidates.tsv") functions, one at a time"
+
+: >"$E/results.tsv"
+touched=
+while IFS=$'\t' read -r name file line col end bytes calls est objs; do
+	src=$E/src/$file
+	objlist=$(echo "$objs" | tr , ' ')
+	before=$(for o in $objlist; do awk -v o="$o" '$1 == o { print $2 }' "$E/text-before"; done |
+		 awk '{ s += $1 } END { print s }')
+	# the tree's files are links to the pristine ones: a copy of its own
+	cp "$src" "$E/saved" && cp "$src" "$src.tmp" && mv "$src.tmp" "$src"
+	if python3 "$EST" force "$src" "$line" "$col" "$end" 2>"$E/force.err" &&
+	   make -C "$E/src" O="$E/o" -j"$JOBS" W=inline $objlist \
+		>"$E/forced-$name.log" 2>&1; then
+		after=$(cd "$E/o" && text_size $objlist)
+		# and each object's, for a closer look
+		each=$(for o in $objlist; do printf '%s:%s ' "$o" "$(text_size "$E/o/$o")"; done)
+		result="$before	$after	$each"
+		rm -f "$E/forced-$name.log"
+	else
+		why=$(grep -m1 -E 'error:' "$E/forced-$name.log" "$E/force.err" 2>/dev/null |
+		      sed 's/^[^:]*:\([^ ]* \)\{0,1\}//' | cut -c1-160)
+		result="failed	${why:-the build failed, see ${E#$TOP/}/forced-$name.log}"
+	fi
+	# newer than the object, which make then builds again
+	mv "$E/saved" "$src" && touch "$src"
+	touched="$touched $objlist"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$file" "$line" \
+		"$col" "$end" "$bytes" "$calls" "$est" "$objs" "$result" >>"$E/results.tsv"
+	log "$name: estimate $est, $(echo "$result" | awk -F'\t' '$1 == "failed" { print "cannot be forced"; next } { print "measured " $2 - $1 }')"
+done <"$E/candidates.tsv"
+
+# the objects as the sources are again
+make -C "$E/src" O="$E/o" -j"$JOBS" W=inline $(echo $touched | tr ' ' '\n' | sort -u) \
+	>"$E/restore.log" 2>&1 || die "building the objects again failed, see ${E#$TOP/}/restore.log"
+
+{
+	echo "forcing each function alone: W=inline's estimate against size(1),"
+	echo "make W=inline $DIRS, Linux $(make -s -C "$E/src" kernelversion 2>/dev/null), $(gcc --version | head -1)"
+	echo
+	python3 "$EST" report "$E/results.tsv"
+} | tee "$RESULT"
