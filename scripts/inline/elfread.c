@@ -54,13 +54,16 @@ static struct func *func_at(struct object *o, unsigned int shndx,
 	return bsearch(&key, o->funcs, o->nr, sizeof(key), cmp_func);
 }
 
-/* The function whose code holds offset off of section shndx, or NULL. */
-static struct func *func_containing(struct object *o, unsigned int shndx,
-				    unsigned long off)
+/*
+ * The index of the first function after offset off of section shndx (the
+ * functions are sorted by section, then address).
+ */
+static unsigned int funcs_after(const struct object *o, unsigned int shndx,
+				unsigned long off)
 {
 	unsigned int lo = 0, hi = o->nr;
 
-	while (lo < hi) {		/* the first function after off */
+	while (lo < hi) {
 		unsigned int mid = (lo + hi) / 2;
 		const struct func *m = &o->funcs[mid];
 
@@ -69,10 +72,36 @@ static struct func *func_containing(struct object *o, unsigned int shndx,
 		else
 			hi = mid;
 	}
-	if (!lo || o->funcs[lo - 1].shndx != shndx ||
-	    off >= o->funcs[lo - 1].value + o->funcs[lo - 1].size)
+	return lo;
+}
+
+/* The function whose code holds offset off of section shndx, or NULL. */
+static struct func *func_containing(struct object *o, unsigned int shndx,
+				    unsigned long off)
+{
+	unsigned int i = funcs_after(o, shndx, off);
+
+	if (!i || o->funcs[i - 1].shndx != shndx ||
+	    off >= o->funcs[i - 1].value + o->funcs[i - 1].size)
 		return NULL;
-	return &o->funcs[lo - 1];
+	return &o->funcs[i - 1];
+}
+
+/*
+ * The functions of the code section shndx, whose size bytes hold their
+ * code: funcs[*first, return). A function past the end (a damaged
+ * object) ends them.
+ */
+static unsigned int section_funcs(const struct object *o, unsigned int shndx,
+				  size_t size, unsigned int *first)
+{
+	unsigned int i;
+
+	*first = shndx ? funcs_after(o, shndx - 1, ~0UL) : 0;
+	for (i = *first; i < o->nr && o->funcs[i].shndx == shndx; i++)
+		if (o->funcs[i].value + o->funcs[i].size > size)
+			break;
+	return i;
 }
 
 /* Sections whose relocations are bookkeeping, not references. */
@@ -294,18 +323,14 @@ static void read_entries(struct object *o, unsigned int shndx,
 			 const unsigned char *code, size_t size)
 {
 	unsigned long end = 0;
-	unsigned int i;
+	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
-	for (i = 0; i < o->nr; i++) {
+	for (i = first; i < last; i++) {
 		struct func *f = &o->funcs[i];
 		unsigned int pushes;
 
-		if (f->shndx != shndx)
-			continue;
-		if (f->value + f->size > size)
-			break;		/* damaged: the rest is not there */
 		f->gap = f->value > end ? f->value - end : 0;
-		if (i && o->funcs[i - 1].shndx == shndx &&
+		if (i > first &&
 		    !strncmp(o->funcs[i - 1].name, "__pfx_", 6) &&
 		    !strcmp(o->funcs[i - 1].name + 6, f->name))
 			f->gap += o->funcs[i - 1].size + o->funcs[i - 1].gap;
@@ -324,16 +349,12 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 			      const unsigned char *code, size_t size,
 			      const struct patched *patched)
 {
-	unsigned int i;
+	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
-	for (i = 0; i < o->nr; i++) {
+	for (i = first; i < last; i++) {
 		struct func *f = &o->funcs[i];
 		unsigned long off;
 
-		if (f->shndx != shndx)
-			continue;
-		if (f->value + f->size > size)
-			break;
 		for (off = f->value; off + 5 <= f->value + f->size; off++) {
 			long target;
 			struct func *callee;

@@ -24,13 +24,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-DIRS=$(experiment_dirs estimate-validation.sh "$@")
-E=$OUT/estimate-validation-$KVER
-RESULT=$OUT/estimate-validation-$KVER.txt
+experiment_start estimate-validation "$@"
 EST=$TOP/tools/testing/inline/lib/estimate.py
-need_packages
-build_cache
-pristine_tree >/dev/null
 patched_tree "$E/src"
 build_dirs "$E/src" "$E/o" "$E/build.log" $DIRS
 # later builds of single objects write the summary again
@@ -45,7 +40,8 @@ log "forcing $(wc -l <"$E/candidates.tsv") functions, one at a time"
 
 : >"$E/results.tsv"
 touched=
-while IFS=$'\t' read -r name file line col end bytes calls est objs; do
+while IFS= read -r cand; do
+	IFS=$'\t' read -r name file line col end bytes calls est objs <<<"$cand"
 	src=$E/src/$file
 	objlist=$(echo "$objs" | tr , ' ')
 	before=$(for o in $objlist; do awk -v o="$o" '$1 == o { print $2 }' "$E/text-before"; done |
@@ -68,8 +64,7 @@ while IFS=$'\t' read -r name file line col end bytes calls est objs; do
 	# newer than the object, which make then builds again
 	mv "$E/saved" "$src" && touch "$src"
 	touched="$touched $objlist"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$file" "$line" \
-		"$col" "$end" "$bytes" "$calls" "$est" "$objs" "$result" >>"$E/results.tsv"
+	printf '%s\t%s\n' "$cand" "$result" >>"$E/results.tsv"
 	log "$name: estimate $est, $(echo "$result" | awk -F'\t' '$1 == "failed" { print "cannot be forced"; next } { print "measured " $2 - $1 }')"
 done <"$E/candidates.tsv"
 

@@ -21,12 +21,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-DIRS=$(experiment_dirs fixes-experiment.sh "$@")
-E=$OUT/fixes-experiment-$KVER
-RESULT=$OUT/fixes-experiment-$KVER.txt
-need_packages
-build_cache
-pristine_tree >/dev/null
+experiment_start fixes-experiment "$@"
 SRC=$CHECK/linux
 patched_tree "$SRC"
 mkdir -p "$E"

@@ -253,16 +253,15 @@ check "make W=inline INLINE_ESTIMATE=1 prints the estimate after the warning, as
 	sh -c "[ -n '$(json_says fx_once)' ] && [ '$(note_says fx_once)' = '$(json_says fx_once)' ] &&
 	       [ -n '$(json_says fx_shared)' ] && [ '$(note_says fx_shared)' = '$(json_says fx_shared)' ]"
 : >"$W/est-results.tsv"
-while IFS=$'\t' read -r name file line col end bytes calls est objs; do
+while IFS= read -r cand; do
+	IFS=$'\t' read -r name file line col end bytes calls est objs <<<"$cand"
 	d=$W/est-$name
 	cp -r "$FIX" "$d"
 	python3 "$EST" force "$d/$file" "$line" "$col" "$end" &&
 	make -C "$obj" M="$d" -j"$JOBS" W=inline modules >"$d.log" 2>&1 || continue
 	objlist=$(echo "$objs" | tr , ' ')
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$file" "$line" \
-		"$col" "$end" "$bytes" "$calls" "$est" "$objs" \
-		"$(cd "$W/est-base" && text_size $objlist)" "$(cd "$d" && text_size $objlist)" \
-		>>"$W/est-results.tsv"
+	printf '%s\t%s\t%s\n' "$cand" "$(cd "$W/est-base" && text_size $objlist)" \
+		"$(cd "$d" && text_size $objlist)" >>"$W/est-results.tsv"
 done <"$W/candidates.tsv"
 python3 "$EST" report "$W/est-results.tsv" | sed 's/^/# /'
 # one case per function: the sign right, the error within a quarter of

@@ -188,15 +188,22 @@ text_size() {
 	size "$@" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
 }
 
-# experiment_dirs SCRIPT [DIR/]...: the directories an experiment builds,
-# kernel/ and arch/x86/ unless given, each checked to be one.
-experiment_dirs() {
-	local script=$1 d
+# experiment_start NAME [DIR/]...: what an experiment (NAME.sh) starts
+# with: DIRS, the directories it builds (kernel/ and arch/x86/ unless
+# given, each checked to be one), E, its directory under out/, RESULT, its
+# table, and the packages, the cache and the pristine tree.
+experiment_start() {
+	local name=$1 d
 	shift
 	for d in "$@"; do
-		case $d in */) ;; *) die "$script: '$d': a directory, ending in /" ;; esac
+		case $d in */) ;; *) die "$name.sh: '$d': a directory, ending in /" ;; esac
 	done
-	echo "${*:-kernel/ arch/x86/}"
+	DIRS=${*:-kernel/ arch/x86/}
+	E=$OUT/$name-$KVER
+	RESULT=$OUT/$name-$KVER.txt
+	need_packages
+	build_cache
+	pristine_tree >/dev/null
 }
 
 # build_dirs SRC OBJ LOG DIR/...: make W=inline of the directories in an
