@@ -2,21 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # W=inline as kernel developers build: the inline report travels in the
-# compiler's stderr, so ccache (which replays stderr on a hit) and distcc
-# (which brings stderr back from the server) give the same findings as a
-# plain build. Each build of kernel/sched/ starts from an empty object
-# directory and is judged, byte for byte, on its reports, findings,
-# warnings and inline-summary.json against a plain -j2 build. Then the
-# compiler's own messages and status through W=inline, on a fixture
-# module that warns or fails.
+# compiler's stderr, so ccache (which replays stderr on a hit), distcc
+# and icecream (which bring stderr back from the server) give the same
+# findings as a plain build. Each build of kernel/sched/ starts from an
+# empty object directory and is judged, byte for byte, on its reports,
+# findings, warnings and inline-summary.json against a plain -j2 build.
+# Then the compiler's own messages and status through W=inline, on a
+# fixture module that warns or fails.
 #
-# Builds: kernel/sched/ four times, real compiles (no cache): plain, ccache, distcc.
+# Builds: kernel/sched/ six times and one of its objects again, real compiles, no cache.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-need_packages ccache distcc
+need_packages ccache distcc icecc
 # Judged on real compiles: the tests' shared cache would answer them.
 real_compiles
 
@@ -108,6 +108,12 @@ check "ccache warm: all $objects compiles of $DIR/ were cache hits ($hits; $miss
 check "ccache warm: reports, findings, warnings and summary as plain" same ccache-warm
 unset CCACHE_DIR CCACHE_LOGFILE
 
+# only_loopback LINKS: the namespace's interfaces ('ip -o link') are
+# loopback alone.
+only_loopback() {
+	[ "$(wc -l <"$1")" = 1 ] && grep -q ': lo: ' "$1"
+}
+
 # 3. distcc to a distccd on loopback, in a network namespace of its own
 # that has nothing but loopback; DISTCC_FALLBACK=0: no local retry.
 # distcc compiles preprocessed source on the server, so GCC's columns
@@ -145,7 +151,7 @@ if unshare -n true 2>/dev/null; then
 	mv "$D/build.log" "$S/distcc.log"
 	collect distcc
 	check "distcc: distccd ran in a namespace with only loopback" \
-		sh -c "[ \$(wc -l <'$D/links') = 1 ] && grep -q ': lo: ' '$D/links'"
+		only_loopback "$D/links"
 	check "distcc, DISTCC_FALLBACK=0: it builds" test "$(cat "$D/status" 2>/dev/null)" = 0
 	check "distcc: distccd compiled $DIR/core.c (COMPILE_OK in its log)" \
 		grep -q "COMPILE_OK .*/$DIR/core\.c\$" "$D/distccd.log"
@@ -158,11 +164,73 @@ else
 	not_ok "distcc: cannot make a network namespace for distccd (unshare -n needs root)"
 fi
 
-# 4. -j1 against -j2 (plain gcc again, as the other tests use the tree).
+# 4. icecream: a scheduler, the local daemon, which takes no job, and a
+# second daemon that does every compile, in a network namespace of their
+# own with nothing but loopback (lib/icecream.sh). icecc compiles a GCC
+# job again locally when the remote compile printed anything, unless
+# ICECC_CARET_WORKAROUND=0: the series sets that under W=inline, so the
+# build runs with it unset. icecc preprocesses with -fdirectives-only and
+# the server expands the macros, so the reports keep their columns.
+I=$S/icecream
+icecream() {
+	local name=$1
+	shift
+	rm -rf "$I"
+	mkdir -p "$I"
+	unshare -n env -u ICECC_CARET_WORKAROUND "$@" \
+		"$TOP/tools/testing/inline/lib/icecream.sh" "$I" \
+		make -C "$obj" W=inline -j2 CC="icecc gcc" "$DIR/" >"$S/$name.log" 2>&1
+}
+
+# remote NAME: each of $DIR's $objects files was compiled by the second
+# daemon, and none again by the client, or say what happened instead.
+remote() {
+	local n why=""
+	n=$(grep -c "remote compile for file .*/$DIR/[^/]*\.c\$" "$I/remote.log" 2>/dev/null)
+	[ "$n" = "$objects" ] ||
+		why="the second daemon compiled ${n:-none} of the $objects files of $DIR/"
+	grep -q "recompiling locally" "$I/client.log" 2>/dev/null &&
+		why="${why:+$why; }the client compiled jobs again locally: $(grep -m1 'recompiling locally' "$I/client.log" | sed 's/^[^]]*]: //')"
+	grep -q "Cannot use chroot" "$I/remote.log" 2>/dev/null &&
+		why="${why:+$why; }the second daemon cannot chroot: it takes no job"
+	[ -z "$why" ] && return 0
+	echo "icecream: $why" >&2
+	return 1
+}
+
+if unshare -n true 2>/dev/null; then
+	rm -rf "${obj:?}/$DIR" "$obj/inline-summary.json"
+	icecream icecc
+	collect icecc
+	check "icecream: the scheduler and both daemons ran in a namespace with only loopback" \
+		only_loopback "$I/links"
+	check "icecream, CC='icecc gcc', ICECC_CARET_WORKAROUND unset: it builds" \
+		test "$(cat "$I/status" 2>/dev/null)" = 0
+	check "icecream: all $objects files of $DIR/ compiled by the second daemon, none again locally" \
+		remote
+	check "icecream: reports, findings, warnings and summary as plain, byte for byte" \
+		same icecc
+	check "icecream: the scheduler and both daemons were stopped by their pids" \
+		test "$(awk 'NF == 2 { print $1 }' "$I/stopped" | sort | tr '\n' ' ')" = \
+		     "localice remoteice scheduler "
+	# The user's setting wins: with the workaround asked for, each job
+	# is compiled remotely, then again here.
+	rm -f "$obj/$DIR/build_policy.o"
+	icecream icecc-caret ICECC_CARET_WORKAROUND=1
+	check "icecream, ICECC_CARET_WORKAROUND=1 from the user: kept, the client compiles again locally" \
+		sh -c "[ \"\$(cat '$I/status')\" = 0 ] &&
+		       grep -q 'remote compile for file .*/$DIR/build_policy\.c\$' '$I/remote.log' &&
+		       grep -q 'recompiling locally' '$I/client.log' &&
+		       cmp -s '$S/plain/.build_policy.o.inline-findings' '$obj/$DIR/.build_policy.o.inline-findings'"
+else
+	not_ok "icecream: cannot make a network namespace for its daemons (unshare -n needs root)"
+fi
+
+# 5. -j1 against -j2 (plain gcc again, as the other tests use the tree).
 check "make -j1 W=inline $DIR/: it builds" sched j1 -j1
 check "-j1: reports, findings, warnings and summary as -j2" same j1
 
-# 5. The compiler's messages and status through W=inline, against the
+# 6. The compiler's messages and status through W=inline, against the
 # same build without it: stderr byte for byte, the same exit status.
 M=$S/mod
 rm -rf "$M"
