@@ -84,8 +84,8 @@ check "its $objects objects each have a report, with report lines only" \
 	       ! grep -hvE '^([^ :]+:[0-9]+:[0-9]+: )?missed: ' '$S/plain'/.*.inline-report"
 check "the report lines stay off the terminal" \
 	sh -c "! grep -q 'missed: ' '$S/plain.log'"
-check "the report is GCC's own: 'not inlinable' lines for cpumask_weight" \
-	grep -q 'missed:   not inlinable: .*-> cpumask_weight/[0-9]*, ' "$S/plain/.core.o.inline-report"
+check "the report is GCC's own: 'not inlinable' lines for _raw_spin_unlock" \
+	grep -q 'missed:   not inlinable: .*-> _raw_spin_unlock/[0-9]*, ' "$S/plain/.core.o.inline-report"
 check "no temporary file is left beside the objects" \
 	test -z "$(find "$obj/$DIR" -name '*.tmp')"
 
@@ -257,7 +257,7 @@ check "a warning: GCC's three warnings are all there, with their source lines, i
 	       grep -n ': warning: #warning' '$S/warn-inline.err' | grep -q '^1:' &&
 	       awk '/warning: unused variable .*scale_unused_first/ { a = NR }
 		    /warning: unused variable .*scale_unused_second/ { b = NR }
-		    /^ +22 \\| +int scale_unused_second;/ { c = NR }
+		    /^ +24 \\| +int scale_unused_second;/ { c = NR }
 		    END { exit !(a && b > a && c == b + 1) }' '$S/warn-inline.err'"
 check "a warning: the object's report has GCC's report lines" \
 	grep -q 'missed: ' "$M/.scale-warn.o.inline-report"
