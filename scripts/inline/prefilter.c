@@ -11,9 +11,13 @@
  * it, where each macro took a pass over every header.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -159,48 +163,149 @@ struct index_head {
 
 static const char index_magic[8] = "inlidx2";
 
-static char *index_path(const struct srcset *ss, const struct srcfile *f)
+static unsigned long long path_hash(const char *path)
 {
 	unsigned long long h = 14695981039346656037ull;
 	const char *p;
 
-	for (p = f->path; *p; p++)
+	for (p = path; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ull;
-	return xasprintf("%s/%016llx.idx", ss->index_dir, h);
+	return h;
 }
 
-/* Fill f->idents and f->paste from its index; -1 if there is none valid. */
-static int index_load(struct srcset *ss, struct srcfile *f)
+static char *index_path(const struct srcset *ss, const struct srcfile *f)
 {
-	static char *buf;
-	static size_t bufsize;
-	struct index_head h;
+	return xasprintf("%s/%016llx.idx", ss->index_dir, path_hash(f->path));
+}
+
+/*
+ * The indexes of a build's headers, also gathered in one file, "pack" in
+ * the index directory, which each check maps once: a check loads some
+ * 650 indexes, and an open, a read and a close for each cost it more
+ * than all else it reads. The pack holds the indexes' bytes as their
+ * files do, found by the hash of the header's path (open addressing),
+ * and is checked as they are. A check that used 16 index files or more
+ * (new headers, or headers changed since) writes a new pack of the old
+ * one and every index file, and removes those files: under an flock()
+ * on "pack.lock", which the next check skips when it is held, and by a
+ * new file renamed into place, so that a check maps the old pack or the
+ * new, whole. An entry is used when it is valid for the header as it
+ * is, from the pack or, failing that, from its own file.
+ */
+struct pack_head {
+	char magic[8];
+	unsigned int nslots, nentries;
+};
+
+static const char pack_magic[8] = "inlpak1";
+
+#define PACK_AFTER	16
+
+struct index_pack {
+	const unsigned char *base;
+	size_t size;
+	unsigned int nslots;
+};
+
+static unsigned int pack_slot(const unsigned char *base, unsigned int i)
+{
+	unsigned int v;
+
+	memcpy(&v, base + sizeof(struct pack_head) + i * sizeof(v), sizeof(v));
+	return v;
+}
+
+static void pack_map(struct srcset *ss)
+{
+	struct index_pack *pk;
+	struct pack_head ph;
 	struct stat st;
+	char *path;
+	void *base;
+	int fd;
+
+	ss->pack_tried = 1;
+	path = xasprintf("%s/pack", ss->index_dir);
+	fd = open(path, O_RDONLY);
+	free(path);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || (size_t)st.st_size < sizeof(ph)) {
+		close(fd);
+		return;
+	}
+	base = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (base == MAP_FAILED)
+		return;
+	memcpy(&ph, base, sizeof(ph));
+	if (memcmp(ph.magic, pack_magic, sizeof(ph.magic)) ||
+	    ph.nslots > (1u << 24) || (ph.nslots & (ph.nslots - 1)) ||
+	    sizeof(ph) + (size_t)ph.nslots * 4 > (size_t)st.st_size) {
+		munmap(base, st.st_size);
+		return;
+	}
+	pk = xmalloc(sizeof(*pk));
+	pk->base = base;
+	pk->size = st.st_size;
+	pk->nslots = ph.nslots;
+	ss->pack = pk;
+}
+
+/* The pack's entry for path: its bytes, as an index file has them. */
+static const char *pack_find(struct srcset *ss, const char *path, size_t *len)
+{
+	const struct index_pack *pk;
+	struct index_head ih;
+	unsigned int i, k, off, elen, plen = strlen(path);
+
+	if (!ss->pack_tried)
+		pack_map(ss);
+	pk = ss->pack;
+	if (!pk || !pk->nslots)
+		return NULL;
+	i = path_hash(path) & (pk->nslots - 1);
+	for (k = 0; k < pk->nslots; k++, i = (i + 1) & (pk->nslots - 1)) {
+		off = pack_slot(pk->base, i);
+		if (!off || (size_t)off + sizeof(elen) + sizeof(ih) > pk->size)
+			return NULL;
+		memcpy(&elen, pk->base + off, sizeof(elen));
+		if (elen < sizeof(ih) + plen ||
+		    elen > pk->size - off - sizeof(elen))
+			return NULL;
+		memcpy(&ih, pk->base + off + sizeof(elen), sizeof(ih));
+		if (ih.pathlen == plen &&
+		    !memcmp(pk->base + off + sizeof(elen) + sizeof(ih), path, plen)) {
+			*len = elen;
+			return (const char *)pk->base + off + sizeof(elen);
+		}
+	}
+	return NULL;
+}
+
+/* Fill f->idents and f->paste from an index entry; -1 if it is not valid. */
+static int index_parse(struct srcfile *f, const struct stat *st,
+		       const char *buf, size_t got)
+{
+	struct index_head h;
 	unsigned int i, off, n;
 	const char *data, *lens; /* lens: before and after of each paste, unaligned */
-	char *path;
-	ssize_t got;
 	size_t len;
 
-	if (!ss->index_dir || !f->header || stat(f->path, &st))
-		return -1;
-	path = index_path(ss, f);
-	got = read_file(path, &buf, &bufsize);
-	free(path);
-	if (got < (ssize_t)sizeof(h))
+	if (got < sizeof(h))
 		return -1;
 	memcpy(&h, buf, sizeof(h));
 	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
-	    h.size != (unsigned long long)st.st_size ||
-	    h.ino != (unsigned long long)st.st_ino ||
-	    h.sec != st.st_mtim.tv_sec || h.nsec != st.st_mtim.tv_nsec ||
+	    h.size != (unsigned long long)st->st_size ||
+	    h.ino != (unsigned long long)st->st_ino ||
+	    h.sec != st->st_mtim.tv_sec || h.nsec != st->st_mtim.tv_nsec ||
 	    h.pathlen != strlen(f->path) || h.bits != ident_bits(h.size) ||
 	    h.npaste > (1u << 20) || h.textlen > (1u << 24))
 		return -1;
 	len = h.pathlen + h.bits / 8 + 2 * sizeof(unsigned int) * h.npaste +
 	      h.textlen;
 	data = buf + sizeof(h);
-	if ((size_t)got - sizeof(h) != len || memcmp(data, f->path, h.pathlen))
+	if (got - sizeof(h) != len || memcmp(data, f->path, h.pathlen))
 		return -1;
 	lens = data + h.pathlen + h.bits / 8;
 	for (i = 0, off = 0; i < 2 * h.npaste; i++) {
@@ -230,6 +335,31 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	f->npaste = h.npaste;
 	f->pasted = 1;
 	return 0;
+}
+
+/* Fill f->idents and f->paste from its index; -1 if there is none valid. */
+static int index_load(struct srcset *ss, struct srcfile *f)
+{
+	static char *buf;
+	static size_t bufsize;
+	const char *entry;
+	struct stat st;
+	char *path;
+	ssize_t got;
+	size_t len;
+
+	if (!ss->index_dir || !f->header || stat(f->path, &st))
+		return -1;
+	entry = pack_find(ss, f->path, &len);
+	if (entry && !index_parse(f, &st, entry, len))
+		return 0;
+	path = index_path(ss, f);
+	got = read_file(path, &buf, &bufsize);
+	free(path);
+	if (got < 0)
+		return -1;
+	ss->loose++;
+	return index_parse(f, &st, buf, got);
 }
 
 /* Keep f's index for the next checks; silently not, if it cannot be. */
@@ -274,9 +404,209 @@ static void index_store(struct srcset *ss, struct srcfile *f)
 		     f->paste[i].nafter;
 	if ((fclose(fp) | !ok) || rename(tmp, path))
 		remove(tmp);
+	else
+		ss->loose++;
 out:
 	free(tmp);
 	free(path);
+}
+
+struct pack_entry {
+	const char *bytes;	/* as an index file has them */
+	unsigned int len, off;
+	char *name;		/* the index file it came from, or NULL */
+};
+
+/* The path an index entry is for, or NULL if it cannot be one. */
+static const char *entry_path(const char *bytes, size_t len, unsigned int *plen)
+{
+	struct index_head h;
+
+	if (len < sizeof(h))
+		return NULL;
+	memcpy(&h, bytes, sizeof(h));
+	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
+	    h.pathlen > len - sizeof(h))
+		return NULL;
+	*plen = h.pathlen;
+	return bytes + sizeof(h);
+}
+
+/*
+ * Put entry e in slots (nslots, a power of two): 0 if it went in, 1 if
+ * an entry for the same path is there already.
+ */
+static int pack_insert(unsigned int *slots, unsigned int nslots,
+		       struct pack_entry *ents, unsigned int e)
+{
+	unsigned int plen = 0, olen = 0, i;
+	const char *path = entry_path(ents[e].bytes, ents[e].len, &plen), *other;
+	char *key = xstrndup(path, plen);
+
+	i = path_hash(key) & (nslots - 1);
+	free(key);
+	for (; slots[i]; i = (i + 1) & (nslots - 1)) {
+		const struct pack_entry *o = &ents[slots[i] - 1];
+
+		other = entry_path(o->bytes, o->len, &olen);
+		if (olen == plen && !memcmp(other, path, plen))
+			return 1;
+	}
+	slots[i] = e + 1;
+	return 0;
+}
+
+static int is_index_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n == 20 && !strcmp(name + 16, ".idx") &&
+	       strspn(name, "0123456789abcdef") == 16;
+}
+
+/* A new pack of the old one and the index files, which it replaces. */
+static void pack_write(struct srcset *ss)
+{
+	struct pack_entry *ents = NULL;
+	unsigned int n = 0, cap = 0, nslots = 64, i, *slots, *order, norder = 0;
+	unsigned long long off;
+	struct pack_head ph;
+	struct dirent *de;
+	char *lock, *tmp, *path;
+	FILE *fp;
+	DIR *dir;
+	int fd, ok;
+
+	lock = xasprintf("%s/pack.lock", ss->index_dir);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	free(lock);
+	if (fd < 0)
+		return;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		close(fd);
+		return;
+	}
+	/* the pack as it is now, which may be newer than the one mapped */
+	if (ss->pack) {
+		munmap((void *)ss->pack->base, ss->pack->size);
+		free(ss->pack);
+		ss->pack = NULL;
+	}
+	pack_map(ss);
+
+	dir = opendir(ss->index_dir);
+	while (dir && (de = readdir(dir))) {
+		static char *buf;
+		static size_t size;
+		ssize_t got;
+		unsigned int plen;
+
+		if (!is_index_name(de->d_name))
+			continue;
+		path = xasprintf("%s/%s", ss->index_dir, de->d_name);
+		got = read_file(path, &buf, &size);
+		if (got < 0 || got > (1 << 26) ||
+		    !entry_path(buf, got, &plen)) {
+			free(path);
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			ents = xrealloc(ents, cap * sizeof(*ents));
+		}
+		ents[n].bytes = memcpy(xmalloc(got), buf, got);
+		ents[n].len = got;
+		ents[n].name = path;
+		n++;
+	}
+	if (dir)
+		closedir(dir);
+	if (ss->pack) {
+		const struct index_pack *pk = ss->pack;
+
+		for (i = 0; i < pk->nslots; i++) {
+			unsigned int o = pack_slot(pk->base, i), elen, plen;
+
+			if (!o || (size_t)o + sizeof(elen) > pk->size)
+				continue;
+			memcpy(&elen, pk->base + o, sizeof(elen));
+			if (elen > pk->size - o - sizeof(elen) ||
+			    !entry_path((const char *)pk->base + o + sizeof(elen),
+					elen, &plen))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 256;
+				ents = xrealloc(ents, cap * sizeof(*ents));
+			}
+			ents[n].bytes = (const char *)pk->base + o + sizeof(elen);
+			ents[n].len = elen;
+			ents[n].name = NULL;
+			n++;
+		}
+	}
+
+	while (nslots < 2 * n)
+		nslots *= 2;
+	slots = xcalloc(nslots, sizeof(*slots));
+	order = xmalloc((n ? n : 1) * sizeof(*order));
+	/* the files first: for a path in both, the file is the newer */
+	off = sizeof(ph) + (unsigned long long)nslots * sizeof(*slots);
+	for (i = 0; i < n; i++) {
+		if (pack_insert(slots, nslots, ents, i))
+			continue;
+		ents[i].off = off;
+		order[norder++] = i;
+		off += sizeof(ents[i].len) + ents[i].len;
+	}
+	ok = off < (1ull << 32);
+	for (i = 0; ok && i < nslots; i++)
+		if (slots[i])
+			slots[i] = ents[slots[i] - 1].off;
+
+	memcpy(ph.magic, pack_magic, sizeof(ph.magic));
+	ph.nslots = nslots;
+	ph.nentries = norder;
+	path = xasprintf("%s/pack", ss->index_dir);
+	tmp = xasprintf("%s.%d.tmp", path, (int)getpid());
+	fp = ok ? fopen(tmp, "w") : NULL;
+	if (fp) {
+		ok = fwrite(&ph, sizeof(ph), 1, fp) == 1 &&
+		     fwrite(slots, sizeof(*slots), nslots, fp) == nslots;
+		for (i = 0; ok && i < norder; i++) {
+			const struct pack_entry *e = &ents[order[i]];
+
+			ok = fwrite(&e->len, sizeof(e->len), 1, fp) == 1 &&
+			     fwrite(e->bytes, 1, e->len, fp) == e->len;
+		}
+		if ((fclose(fp) | !ok) || rename(tmp, path))
+			remove(tmp);
+		else
+			for (i = 0; i < n; i++)
+				if (ents[i].name)
+					unlink(ents[i].name);
+	}
+	free(tmp);
+	free(path);
+	for (i = 0; i < n; i++)
+		if (ents[i].name) {
+			free((char *)ents[i].bytes);
+			free(ents[i].name);
+		}
+	free(ents);
+	free(slots);
+	free(order);
+	close(fd);
+}
+
+void index_finish(struct srcset *ss)
+{
+	if (ss->index_dir && ss->loose >= PACK_AFTER)
+		pack_write(ss);
+	if (ss->pack) {
+		munmap((void *)ss->pack->base, ss->pack->size);
+		free(ss->pack);
+		ss->pack = NULL;
+	}
 }
 
 /*

@@ -83,6 +83,9 @@ struct srcset {
 	struct seen *answered[HASH_SIZE];
 	struct callsite *calls[HASH_SIZE];
 	const char *index_dir;		/* headers' indexes between checks, or NULL */
+	struct index_pack *pack;	/* prefilter.c: their pack, mapped */
+	unsigned int pack_tried:1;
+	unsigned int loose;		/* index files read or written */
 	int failures;
 };
 
@@ -95,6 +98,9 @@ static inline const char *tok_str(const struct tokens *t, unsigned int i)
 {
 	return t->buf + t->tok[i].off;
 }
+
+/* prefilter.c: pack the index files when there were many; unmap the pack. */
+void index_finish(struct srcset *ss);
 
 /* srcset.c: read the file into f->buf, once; -1 (said, counted) if not. */
 int srcset_load(struct srcset *ss, struct srcfile *f);

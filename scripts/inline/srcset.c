@@ -237,6 +237,7 @@ void srcset_free(struct srcset *ss)
 
 	if (!ss)
 		return;
+	index_finish(ss);
 	/* Definitions and macros point into the files: freed with the set. */
 	for (i = 0; i < HASH_SIZE; i++) {
 		struct funcdef *d, *dn;

@@ -193,8 +193,22 @@ check "and the summary is the same as after a clean build" \
 # The index of the headers, kept beside the module: a header changed in
 # place (same size, same inode, a new time) is read again. Were its old
 # index used, the renamed function would not be found in it.
-check "the checks keep an index of the headers in the module's .inline-index" \
-	sh -c "ls '$M'/.inline-index/*.idx >/dev/null"
+check "the checks keep an index of the headers in the module's .inline-index, packed in one file" \
+	sh -c "head -c 7 '$M/.inline-index/pack' | grep -qx inlpak1"
+# A pack cut short after its table of slots: most entries point past its
+# end. Nothing of it may be trusted beyond what is whole, and the check
+# that finds it so writes a whole one.
+pack=$M/.inline-index/pack
+nslots=$(od -An -tu4 -j8 -N4 "$pack" | tr -d ' ')
+truncate -s $((16 + 4 * nslots + 5000)) "$pack"
+rm -f "$M"/.inline-index/*.idx
+touch "$M/wi-other.c"
+build "$W/inc-pack.log" W=inline
+diagnostics "$W/inc-pack.log" >"$W/inc-pack.summary"
+check "a pack of indexes cut short: the summary is the same as after a clean build" \
+	diff -q "$W/inc1.summary" "$W/inc-pack.summary"
+check "and the check that read it wrote a whole one in its place" \
+	test "$(stat -c %s "$pack")" -gt $((16 + 4 * nslots + 5000))
 sed 's/wi_shared_big/wi_shared_bog/g' "$M/wi-shared.h" >"$W/wi-shared.h"
 cat "$W/wi-shared.h" >"$M/wi-shared.h"
 sed -i 's/wi_shared_big/wi_shared_bog/g' "$M/wi-classes.c" "$M/wi-other.c"
