@@ -205,6 +205,19 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	struct summary s;
 
 	summary_collect(&s, paths, n, so);
+	/*
+	 * A build that made no object here (make W=inline scripts/inline/)
+	 * has nothing to sum up: the summary of the last build that did is
+	 * left as it is.
+	 */
+	if (!s.objects && !s.stale) {
+		printf("W=inline: no object checked under %s%s%s%s\n",
+		       paths[0], n > 1 ? " and the rest" : "",
+		       so->json ? "; not rewritten: " : "",
+		       so->json ? so->json : "");
+		summary_free(&s);
+		return 0;
+	}
 	summary_print_findings(&s, stderr);
 	check_header_misuse(so->header_dirs, so->nheader_dirs, so->srctree,
 			    &s.strs, &misuse, &nmisuse);

@@ -223,6 +223,16 @@ check "a plain build after W=inline rebuilds the objects" \
 check "their findings are then stale and left out of a summary" \
 	grep -q '0 objects checked.*(2 stale findings files skipped)' "$W/stale.out"
 
+# A build that checks no object (a directory of host programs) has
+# nothing to sum up: the last build's summary stays as it was.
+echo '{ "the last summary": 1 }' >"$W/kept.json"
+cp "$W/kept.json" "$obj/inline-summary.json"
+make -C "$obj" W=inline scripts/inline/ >"$W/noobj.log" 2>&1
+check "make W=inline scripts/inline/ checks no object: it says so, inline-summary.json is left as it was" \
+	sh -c "grep -qx 'W=inline: no object checked under scripts/inline/; not rewritten: inline-summary.json' '$W/noobj.log' &&
+	       cmp -s '$W/kept.json' '$obj/inline-summary.json'"
+rm -f "$obj/inline-summary.json"
+
 # 4. make clean removes what W=inline wrote.
 build "$W/inc5.log" W=inline
 check "the build wrote inline-fixes.patch beside inline-summary.json" \
