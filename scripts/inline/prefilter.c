@@ -163,19 +163,20 @@ struct index_head {
 
 static const char index_magic[8] = "inlidx2";
 
-static unsigned long long path_hash(const char *path)
+static unsigned long long path_hash(const char *path, size_t n)
 {
 	unsigned long long h = 14695981039346656037ull;
-	const char *p;
+	size_t i;
 
-	for (p = path; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)path[i]) * 1099511628211ull;
 	return h;
 }
 
 static char *index_path(const struct srcset *ss, const struct srcfile *f)
 {
-	return xasprintf("%s/%016llx.idx", ss->index_dir, path_hash(f->path));
+	return xasprintf("%s/%016llx.idx", ss->index_dir,
+			 path_hash(f->path, strlen(f->path)));
 }
 
 /*
@@ -213,6 +214,52 @@ static unsigned int pack_slot(const unsigned char *base, unsigned int i)
 
 	memcpy(&v, base + sizeof(struct pack_head) + i * sizeof(v), sizeof(v));
 	return v;
+}
+
+/* The path an index entry is for, or NULL if it cannot be one. */
+static const char *entry_path(const char *bytes, size_t len, unsigned int *plen)
+{
+	struct index_head h;
+
+	if (len < sizeof(h))
+		return NULL;
+	memcpy(&h, bytes, sizeof(h));
+	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
+	    h.pathlen > len - sizeof(h))
+		return NULL;
+	*plen = h.pathlen;
+	return bytes + sizeof(h);
+}
+
+/*
+ * The entry slot i of the pack points to: its bytes (*len of them) and
+ * its path (*plen); NULL if the slot is empty or the entry not whole.
+ */
+static const char *pack_entry_at(const struct index_pack *pk, unsigned int i,
+				 size_t *len, const char **path,
+				 unsigned int *plen)
+{
+	unsigned int off = pack_slot(pk->base, i), elen;
+	const char *bytes;
+
+	if (!off || (size_t)off + sizeof(elen) > pk->size)
+		return NULL;
+	memcpy(&elen, pk->base + off, sizeof(elen));
+	if (elen > pk->size - off - sizeof(elen))
+		return NULL;
+	bytes = (const char *)pk->base + off + sizeof(elen);
+	*path = entry_path(bytes, elen, plen);
+	*len = elen;
+	return *path ? bytes : NULL;
+}
+
+static void pack_unmap(struct srcset *ss)
+{
+	if (!ss->pack)
+		return;
+	munmap((void *)ss->pack->base, ss->pack->size);
+	free(ss->pack);
+	ss->pack = NULL;
 }
 
 static void pack_map(struct srcset *ss)
@@ -256,29 +303,21 @@ static void pack_map(struct srcset *ss)
 static const char *pack_find(struct srcset *ss, const char *path, size_t *len)
 {
 	const struct index_pack *pk;
-	struct index_head ih;
-	unsigned int i, k, off, elen, plen = strlen(path);
+	unsigned int i, k, eplen, plen = strlen(path);
+	const char *bytes, *epath;
 
 	if (!ss->pack_tried)
 		pack_map(ss);
 	pk = ss->pack;
 	if (!pk || !pk->nslots)
 		return NULL;
-	i = path_hash(path) & (pk->nslots - 1);
+	i = path_hash(path, plen) & (pk->nslots - 1);
 	for (k = 0; k < pk->nslots; k++, i = (i + 1) & (pk->nslots - 1)) {
-		off = pack_slot(pk->base, i);
-		if (!off || (size_t)off + sizeof(elen) + sizeof(ih) > pk->size)
+		bytes = pack_entry_at(pk, i, len, &epath, &eplen);
+		if (!bytes)
 			return NULL;
-		memcpy(&elen, pk->base + off, sizeof(elen));
-		if (elen < sizeof(ih) + plen ||
-		    elen > pk->size - off - sizeof(elen))
-			return NULL;
-		memcpy(&ih, pk->base + off + sizeof(elen), sizeof(ih));
-		if (ih.pathlen == plen &&
-		    !memcmp(pk->base + off + sizeof(elen) + sizeof(ih), path, plen)) {
-			*len = elen;
-			return (const char *)pk->base + off + sizeof(elen);
-		}
+		if (eplen == plen && !memcmp(epath, path, plen))
+			return bytes;
 	}
 	return NULL;
 }
@@ -413,23 +452,23 @@ out:
 
 struct pack_entry {
 	const char *bytes;	/* as an index file has them */
-	unsigned int len, off;
+	unsigned int len;
+	unsigned int off;	/* in the new pack; 0: a path already in it */
 	char *name;		/* the index file it came from, or NULL */
 };
 
-/* The path an index entry is for, or NULL if it cannot be one. */
-static const char *entry_path(const char *bytes, size_t len, unsigned int *plen)
+static void pack_add(struct pack_entry **ents, unsigned int *n,
+		     unsigned int *cap, const char *bytes, size_t len,
+		     char *name)
 {
-	struct index_head h;
-
-	if (len < sizeof(h))
-		return NULL;
-	memcpy(&h, bytes, sizeof(h));
-	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
-	    h.pathlen > len - sizeof(h))
-		return NULL;
-	*plen = h.pathlen;
-	return bytes + sizeof(h);
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		*ents = xrealloc(*ents, *cap * sizeof(**ents));
+	}
+	(*ents)[*n].bytes = bytes;
+	(*ents)[*n].len = len;
+	(*ents)[*n].name = name;
+	(*n)++;
 }
 
 /*
@@ -441,10 +480,8 @@ static int pack_insert(unsigned int *slots, unsigned int nslots,
 {
 	unsigned int plen = 0, olen = 0, i;
 	const char *path = entry_path(ents[e].bytes, ents[e].len, &plen), *other;
-	char *key = xstrndup(path, plen);
 
-	i = path_hash(key) & (nslots - 1);
-	free(key);
+	i = path_hash(path, plen) & (nslots - 1);
 	for (; slots[i]; i = (i + 1) & (nslots - 1)) {
 		const struct pack_entry *o = &ents[slots[i] - 1];
 
@@ -468,7 +505,7 @@ static int is_index_name(const char *name)
 static void pack_write(struct srcset *ss)
 {
 	struct pack_entry *ents = NULL;
-	unsigned int n = 0, cap = 0, nslots = 64, i, *slots, *order, norder = 0;
+	unsigned int n = 0, cap = 0, nslots = 64, i, *slots, nentries = 0;
 	unsigned long long off;
 	struct pack_head ph;
 	struct dirent *de;
@@ -487,11 +524,7 @@ static void pack_write(struct srcset *ss)
 		return;
 	}
 	/* the pack as it is now, which may be newer than the one mapped */
-	if (ss->pack) {
-		munmap((void *)ss->pack->base, ss->pack->size);
-		free(ss->pack);
-		ss->pack = NULL;
-	}
+	pack_unmap(ss);
 	pack_map(ss);
 
 	dir = opendir(ss->index_dir);
@@ -510,52 +543,32 @@ static void pack_write(struct srcset *ss)
 			free(path);
 			continue;
 		}
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			ents = xrealloc(ents, cap * sizeof(*ents));
-		}
-		ents[n].bytes = memcpy(xmalloc(got), buf, got);
-		ents[n].len = got;
-		ents[n].name = path;
-		n++;
+		pack_add(&ents, &n, &cap, memcpy(xmalloc(got), buf, got), got,
+			 path);
 	}
 	if (dir)
 		closedir(dir);
-	if (ss->pack) {
-		const struct index_pack *pk = ss->pack;
+	for (i = 0; ss->pack && i < ss->pack->nslots; i++) {
+		const char *bytes, *epath;
+		unsigned int plen;
+		size_t len;
 
-		for (i = 0; i < pk->nslots; i++) {
-			unsigned int o = pack_slot(pk->base, i), elen, plen;
-
-			if (!o || (size_t)o + sizeof(elen) > pk->size)
-				continue;
-			memcpy(&elen, pk->base + o, sizeof(elen));
-			if (elen > pk->size - o - sizeof(elen) ||
-			    !entry_path((const char *)pk->base + o + sizeof(elen),
-					elen, &plen))
-				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 256;
-				ents = xrealloc(ents, cap * sizeof(*ents));
-			}
-			ents[n].bytes = (const char *)pk->base + o + sizeof(elen);
-			ents[n].len = elen;
-			ents[n].name = NULL;
-			n++;
-		}
+		bytes = pack_entry_at(ss->pack, i, &len, &epath, &plen);
+		if (bytes)
+			pack_add(&ents, &n, &cap, bytes, len, NULL);
 	}
 
 	while (nslots < 2 * n)
 		nslots *= 2;
 	slots = xcalloc(nslots, sizeof(*slots));
-	order = xmalloc((n ? n : 1) * sizeof(*order));
 	/* the files first: for a path in both, the file is the newer */
 	off = sizeof(ph) + (unsigned long long)nslots * sizeof(*slots);
 	for (i = 0; i < n; i++) {
+		ents[i].off = 0;
 		if (pack_insert(slots, nslots, ents, i))
 			continue;
 		ents[i].off = off;
-		order[norder++] = i;
+		nentries++;
 		off += sizeof(ents[i].len) + ents[i].len;
 	}
 	ok = off < (1ull << 32);
@@ -565,19 +578,17 @@ static void pack_write(struct srcset *ss)
 
 	memcpy(ph.magic, pack_magic, sizeof(ph.magic));
 	ph.nslots = nslots;
-	ph.nentries = norder;
+	ph.nentries = nentries;
 	path = xasprintf("%s/pack", ss->index_dir);
 	tmp = xasprintf("%s.%d.tmp", path, (int)getpid());
 	fp = ok ? fopen(tmp, "w") : NULL;
 	if (fp) {
 		ok = fwrite(&ph, sizeof(ph), 1, fp) == 1 &&
 		     fwrite(slots, sizeof(*slots), nslots, fp) == nslots;
-		for (i = 0; ok && i < norder; i++) {
-			const struct pack_entry *e = &ents[order[i]];
-
-			ok = fwrite(&e->len, sizeof(e->len), 1, fp) == 1 &&
-			     fwrite(e->bytes, 1, e->len, fp) == e->len;
-		}
+		for (i = 0; ok && i < n; i++)
+			ok = !ents[i].off ||
+			     (fwrite(&ents[i].len, sizeof(ents[i].len), 1, fp) == 1 &&
+			      fwrite(ents[i].bytes, 1, ents[i].len, fp) == ents[i].len);
 		if ((fclose(fp) | !ok) || rename(tmp, path))
 			remove(tmp);
 		else
@@ -594,7 +605,6 @@ static void pack_write(struct srcset *ss)
 		}
 	free(ents);
 	free(slots);
-	free(order);
 	close(fd);
 }
 
@@ -602,11 +612,7 @@ void index_finish(struct srcset *ss)
 {
 	if (ss->index_dir && ss->loose >= PACK_AFTER)
 		pack_write(ss);
-	if (ss->pack) {
-		munmap((void *)ss->pack->base, ss->pack->size);
-		free(ss->pack);
-		ss->pack = NULL;
-	}
+	pack_unmap(ss);
 }
 
 /*
