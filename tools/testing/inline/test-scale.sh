@@ -215,7 +215,7 @@ if unshare -n true 2>/dev/null; then
 		     "localice remoteice scheduler "
 	# The user's setting wins: with the workaround asked for, each job
 	# is compiled remotely, then again here.
-	rm -f "$obj/$DIR/build_policy.o"
+	rm -f "$obj/$DIR/build_policy.o" "$obj/$DIR/.build_policy.o.inline-findings"
 	icecream icecc-caret ICECC_CARET_WORKAROUND=1
 	check "icecream, ICECC_CARET_WORKAROUND=1 from the user: kept, the client compiles again locally" \
 		sh -c "[ \"\$(cat '$I/status')\" = 0 ] &&
