@@ -8,10 +8,17 @@
  *   inline-check --summary [options] PATH...
  *   inline-check --asm-wrappers [options] HEADER...
  *
+ * Kbuild runs the check in the compile's own command, after objtool:
+ * with --stderr, inline-check first parts the compile's kept stderr into
+ * the report and the rest, which it prints (split.h), and with --deps it
+ * reads the compiler's dependency file, fixdep's .cmd file being written
+ * after. One process per object for W=inline, not three.
+ *
  * Problems with the input (a missing or damaged report or findings file,
  * an unreadable header, an object that is not ELF, a file that cannot be
  * written) are reported, once each, and never fail the build: the exit
- * status is 0 unless the command line is wrong.
+ * status is 0 unless the command line is wrong (2) or the --stderr file
+ * could not be read (1: it is left for Kbuild to print).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -28,6 +35,7 @@
 #include "json.h"
 #include "report.h"
 #include "source.h"
+#include "split.h"
 #include "summary.h"
 #include "util.h"
 #include "warn.h"
@@ -46,6 +54,11 @@ static const char usage[] =
 "  --compiler CC     gcc or clang: who made the reports (default: what\n"
 "                    the report looks like; gcc when it is empty)\n"
 "  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
+"  --deps FILE       the compiler's dependency file (-Wp,-MMD,FILE),\n"
+"                    instead of the .cmd file\n"
+"  --stderr FILE     the compile's stderr, kept in FILE: part it first,\n"
+"                    the report lines to the report, the rest to stderr;\n"
+"                    FILE is removed\n"
 "  --findings FILE   where the summary will find this object's findings\n"
 "                    (default: .OBJECT.inline-findings)\n"
 "  --srctree DIR     shown file names are relative to it\n"
@@ -78,7 +91,8 @@ static int cmp_line(const void *a, const void *b)
 }
 
 static int check_one(const char *obj, const char *report_path,
-		     const char *cmd, const char *findings_path,
+		     const char *cmd, const char *deps,
+		     const char *held, const char *findings_path,
 		     const char *srctree, const char *config,
 		     const char *index_dir, int cc, unsigned int extras)
 {
@@ -89,7 +103,7 @@ static int check_one(const char *obj, const char *report_path,
 	struct srcset *ss;
 	unsigned int n = 0, i;
 	char *rp = NULL, *cp = NULL, *fp = NULL;
-	int have_report;
+	int have_report, ret = 0;
 
 	if (!report_path) {
 		rp = side_file(obj, "inline-report");
@@ -102,6 +116,12 @@ static int check_one(const char *obj, const char *report_path,
 	if (!findings_path) {
 		fp = side_file(obj, FINDINGS_SUFFIX);
 		findings_path = fp;
+	}
+	if (held && split_file(held, report_path, cc == REPORT_CLANG,
+			       "inline-check")) {
+		remove(findings_path);
+		ret = 1;	/* Kbuild prints it as it is */
+		goto out;
 	}
 	/*
 	 * The findings file is replaced once the check is done; when the
@@ -127,7 +147,8 @@ static int check_one(const char *obj, const char *report_path,
 			  "line %u is not in %s's format (%u such lines); read what could be read",
 			  r.bad_line, report_cc_names[cc], r.bad);
 
-	ss = srcset_open(cmd, obj, srctree);
+	ss = deps ? srcset_open_deps(deps, srctree) :
+		    srcset_open(cmd, obj, srctree);
 	if (!ss) {
 		remove(findings_path);
 		object_free(&o);
@@ -162,7 +183,7 @@ out:
 	free(rp);
 	free(cp);
 	free(fp);
-	return 0;
+	return ret;
 }
 
 static int is_warning(const struct finding *f)
@@ -242,8 +263,8 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
-	check_one(obj, NULL, NULL, findings, so->srctree, so->config, NULL,
-		  so->cc, so->extras);
+	check_one(obj, NULL, NULL, NULL, NULL, findings, so->srctree,
+		  so->config, NULL, so->cc, so->extras);
 }
 
 int main(int argc, char **argv)
@@ -252,6 +273,8 @@ int main(int argc, char **argv)
 		{ "report", required_argument, NULL, 'r' },
 		{ "compiler", required_argument, NULL, 'C' },
 		{ "cmd", required_argument, NULL, 'c' },
+		{ "deps", required_argument, NULL, 'd' },
+		{ "stderr", required_argument, NULL, 'e' },
 		{ "findings", required_argument, NULL, 'f' },
 		{ "srctree", required_argument, NULL, 's' },
 		{ "config", required_argument, NULL, 'k' },
@@ -270,6 +293,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
+	const char *deps = NULL, *held = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
 	char **builds = NULL, *cc_version = NULL;
 	int nbuilds = 0;
@@ -294,6 +318,12 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			cmd = optarg;
+			break;
+		case 'd':
+			deps = optarg;
+			break;
+		case 'e':
+			held = optarg;
 			break;
 		case 'f':
 			findings = optarg;
@@ -362,8 +392,9 @@ int main(int argc, char **argv)
 	so.cc_version = cc_version;
 	switch (mode) {
 	case CHECK:
-		return check_one(argv[optind], report, cmd, findings, srctree,
-				 config, index_dir, cc, so.extras);
+		return check_one(argv[optind], report, cmd, deps, held,
+				 findings, srctree, config, index_dir, cc,
+				 so.extras);
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);

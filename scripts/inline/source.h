@@ -73,6 +73,11 @@ struct srcset;
 struct srcset *srcset_open(const char *cmdfile, const char *obj,
 			   const char *prefix);
 /*
+ * The same from the dependency file the compiler wrote (-Wp,-MMD), for a
+ * check that runs in the compile's own command, before fixdep.
+ */
+struct srcset *srcset_open_deps(const char *depfile, const char *prefix);
+/*
  * A file already in memory (buf[size] and buf[size + 1] must be NUL); the
  * set owns buf from now on. For the tests and the fuzzer.
  */

@@ -190,6 +190,79 @@ struct srcset *srcset_open(const char *cmdfile, const char *obj,
 	return ss;
 }
 
+/* The dependencies fixdep leaves out of the .cmd file. */
+static int ignored_dep(const char *s, size_t n)
+{
+	static const char *const ignored[] = {
+		"include/generated/autoconf.h",
+		"include/generated/autoksyms.h",
+	};
+	size_t i, k;
+
+	for (i = 0; i < ARRAY_SIZE(ignored); i++) {
+		k = strlen(ignored[i]);
+		if (n >= k && !memcmp(s + n - k, ignored[i], k))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The dependency file the compiler wrote (-Wp,-MMD), before fixdep turns
+ * it into the .cmd file: the same files, in the same order, read as
+ * fixdep reads them. Names end at a blank, a backslash or a newline; a
+ * name ending in ':' is a target, and the first dependency after the
+ * first target is the source.
+ *   kernel/sched/core.o: kernel/sched/core.c \
+ *    include/linux/compiler-version.h ...
+ */
+struct srcset *srcset_open_deps(const char *depfile, const char *prefix)
+{
+	struct srcset *ss;
+	char *buf = NULL, *m, *p;
+	size_t cap = 0;
+	ssize_t got;
+	int first = 0, saw_target = 0, saw_source = 0;
+
+	got = read_file(depfile, &buf, &cap);
+	if (got < 0) {
+		WARN_FILE(depfile, "cannot read: %s", strerror(errno));
+		free(buf);
+		return NULL;
+	}
+	ss = srcset_new(prefix);
+	for (m = buf; m < buf + got; m = p) {
+		while (m < buf + got && (*m == ' ' || *m == '\\' || *m == '\n'))
+			m++;
+		for (p = m; p < buf + got && *p != ' ' && *p != '\\' &&
+			    *p != '\n'; p++)
+			;
+		if (p == m)
+			break;
+		if (p[-1] == ':') {
+			first = 1;
+			continue;
+		}
+		if (ignored_dep(m, p - m))
+			continue;
+		if (first) {
+			/* other targets' first files are intermediate ones */
+			first = 0;
+			if (saw_target++)
+				continue;
+			saw_source = 1;
+		}
+		add_file(ss, m, p - m);
+	}
+	free(buf);
+	if (!saw_source || ss->nfiles < 2) {
+		WARN_FILE(depfile, "no target with its dependencies");
+		srcset_free(ss);
+		return NULL;
+	}
+	return ss;
+}
+
 struct srcset *srcset_open_files(char **files, int n, const char *prefix)
 {
 	struct srcset *ss = srcset_new(prefix);

@@ -288,7 +288,7 @@ check "a report that cannot be written: the build goes on, GCC's messages as wit
 	sh -c "[ \$(cat '$S/noreport.status') = 0 ] &&
 	       grep -v 'inline-split:\|inline-check:' '$S/noreport.err' | cmp -s - '$S/warn-plain.err'"
 check "and it is said once, naming the report; no held stderr is left behind" \
-	sh -c "[ \$(grep -c '^$M/.scale-warn.o.inline-report: warning: inline-split: cannot write: ' '$S/noreport.err') = 1 ] &&
+	sh -c "[ \$(grep -c '^$M/.scale-warn.o.inline-report: warning: inline-check: cannot write: ' '$S/noreport.err') = 1 ] &&
 	       [ -z \"\$(find '$M' -name '*.inline-stderr.tmp')\" ]"
 
 module werror-plain

@@ -79,9 +79,12 @@ else
 fi
 check "each copy reported has the size nm gives it" \
 	sizes_agree "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
-check "each object's step prints 'INLINE  <object>'" \
-	sh -c "grep -q '^  INLINE  $M/wi-classes.o\$' '$W/first.log' &&
-	       grep -q '^  INLINE  $M/wi-other.o\$' '$W/first.log'"
+check "each object is checked in its compile's command, which leaves nothing held" \
+	sh -c "grep -q 'scripts/inline/inline-check --stderr $M/.wi-classes.o.inline-stderr.tmp --deps $M/.wi-classes.o.d ' '$M/.wi-classes.o.cmd' &&
+	       [ -s '$M/.wi-classes.o.inline-findings' ] && [ -s '$M/.wi-other.o.inline-findings' ] &&
+	       [ -z \"\$(find '$M' -name '*.inline-stderr.tmp')\" ] && ! [ -e '$M/.wi-classes.o.d' ]"
+check "and prints no line of its own: 'CC' says it" \
+	sh -c "! grep -q '^  INLINE  $M/' '$W/first.log'"
 check "the summary step prints 'INLINE  summary', once" \
 	test "$(grep -c '^  INLINE  summary$' "$W/first.log")" = 1
 check "the header function is one warning for its two objects" \
@@ -143,10 +146,11 @@ check "a plain build runs no kernel-doc check (control)" \
 fresh_module
 build "$W/winline.log" V=1 KCFLAGS=-Wno-error W=inline
 withinline=$(savedcmd)
-check "W=inline: the compile gains -fopt-info-inline-missed, its stderr split into the report" \
-	grep -q -- " -fopt-info-inline-missed .* 2>$M/.wi-classes.o.inline-stderr.tmp .* inline_to=$M/.wi-classes.o.inline-report; " \
+check "W=inline: the compile gains -fopt-info-inline-missed, its stderr held for the check, which parts it" \
+	grep -q -- " -fopt-info-inline-missed .* 2>$M/.wi-classes.o.inline-stderr.tmp .*/scripts/inline/inline-check --stderr $M/.wi-classes.o.inline-stderr.tmp --deps $M/.wi-classes.o.d " \
 	<<<"$withinline"
-stripped=$(echo "$withinline" | sed 's|^inline_rc=0; .* fi; *||; s| -fopt-info-inline-missed .*exit \$*inline_rc; }||')
+stripped=$(echo "$withinline" | sed 's|^inline_rc=0; .* EXIT; *||; s| -fopt-info-inline-missed .*exit \$*inline_rc; }||;
+	s| 2>>[^ ]*\.inline-stderr\.tmp||; s| *; [^ ]*/scripts/inline/inline-check --stderr .*$||')
 # shellcheck disable=SC2086 # word splitting squeezes the blanks
 check "W=inline: and nothing else (no -Werror, no W=1 flags)" \
 	test "$(echo $stripped)" = "$(echo $plain)"
@@ -181,11 +185,15 @@ build "$W/inc2.log" W=inline
 check "a second W=inline build compiles nothing" sh -c "! grep -q '^  CC' '$W/inc2.log'"
 diagnostics "$W/inc2.log" >"$W/inc2.summary"
 check "and prints the same summary" diff -q "$W/inc1.summary" "$W/inc2.summary"
+touch "$W/inc-stamp"
+sleep 1
 touch "$M/wi-other.c"
 build "$W/inc3.log" W=inline
 check "touching wi-other.c rebuilds and checks only wi-other.o" \
-	sh -c "grep -q 'INLINE  $M/wi-other.o' '$W/inc3.log' &&
-	       ! grep -q 'INLINE  $M/wi-classes.o' '$W/inc3.log'"
+	sh -c "[ '$M/.wi-other.o.inline-findings' -nt '$W/inc-stamp' ] &&
+	       ! [ '$M/.wi-classes.o.inline-findings' -nt '$W/inc-stamp' ] &&
+	       grep -q '^  CC \[M\]  $M/wi-other.o' '$W/inc3.log' &&
+	       ! grep -q '^  CC \[M\]  $M/wi-classes.o' '$W/inc3.log'"
 diagnostics "$W/inc3.log" >"$W/inc3.summary"
 check "and the summary is the same as after a clean build" \
 	diff -q "$W/inc1.summary" "$W/inc3.summary"

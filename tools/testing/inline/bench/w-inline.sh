@@ -9,15 +9,16 @@
 #     the best of each is compared (a shared machine only adds time);
 #   - the same two with CC="ccache gcc" and a warm cache (every compile
 #     a hit), RUNS times each after one cold build of each;
-#   - the split of the compiler's stderr into the report and the rest
-#     (scripts/inline/inline-split over each object's report, as
-#     Kbuild calls it), per object, against the compile time;
+#   - the same two with the check left out (cmd_inline_check= on make's
+#     command line, which keeps the report and its split): what the
+#     check costs, and what the report and its split cost, apart;
 #   - the checker's own time per object (every object checked again,
-#     one after the other, as Kbuild runs it), against the compile time;
+#     one after the other, as Kbuild runs it: parting the held stderr,
+#     then the check), against the compile time;
 #   - the same share in instructions, which the machine's load does not
 #     change: callgrind on the checker and on the compile (gcc, cc1, as)
 #     of SAMPLE objects (default 8), every n-th of DIR's; and on the
-#     compile as W=inline runs it (the report, inline-split): the ratio
+#     compile as W=inline runs it (the report, and its split): the ratio
 #     of the two, with the checker, in instructions;
 #   - the summary's time, of DIR and of a synthetic allmodconfig-sized
 #     build: DIR's findings files and objects linked again and again, to
@@ -56,10 +57,16 @@ for t in plain winline; do
 done
 
 TIMEFORMAT='%R %U %S'
+# DIR from clean, as make clean leaves it: the headers' index goes too
 clean_dir() {
 	find "$1/$DIR" \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' -o \
 		-name '.*.inline-*' \) -delete 2>/dev/null || true
+	rm -rf "$1/.inline-index"
 }
+# W=inline without the check: the report, held and parted, and no more
+nocheck="cc-inline-check="
+grep -q '^cc-inline-check = ' "$SRC/scripts/Makefile.build" ||
+	die "scripts/Makefile.build has no cc-inline-check to leave out"
 
 # run NAME CC [W=inline]: one clean build of DIR; prints "real user sys"
 run() {
@@ -71,11 +78,14 @@ run() {
 }
 
 RUNS=${RUNS:-3}
-log "building $DIR/ from clean, $RUNS times each, alternating: plain, W=inline"
+log "building $DIR/ from clean, $RUNS times each, alternating: plain, W=inline, W=inline without the check"
 pruns=""
 wruns=""
+nruns=""
 for i in $(seq "$RUNS"); do
 	pruns="$pruns$(run plain "$CCX")
+"
+	nruns="$nruns$(run winline "$CCX" W=inline "$nocheck")
 "
 	wruns="$wruns$(run winline "$CCX" W=inline)
 "
@@ -94,8 +104,11 @@ run winline "ccache $CCX" W=inline >/dev/null
 ccache -z >/dev/null
 pcruns=""
 wcruns=""
+ncruns=""
 for i in $(seq "$RUNS"); do
 	pcruns="$pcruns$(run plain "ccache $CCX")
+"
+	ncruns="$ncruns$(run winline "ccache $CCX" W=inline "$nocheck")
 "
 	wcruns="$wcruns$(run winline "ccache $CCX" W=inline)
 "
@@ -112,45 +125,43 @@ wcpu=$(bestc "$wruns")
 list() { echo -n "$1" | awk '{ printf "%s%s", sep, $1; sep = ", " }'; }
 pc=$(bestw "$pcruns")
 wc=$(bestw "$wcruns")
-
-# The split: scripts/inline/inline-split, as Kbuild calls it, over each
-# object's report (the stderr of a compile without warnings), copied
-# first, since the split removes what it reads.
-grep -q '/scripts/inline/inline-split' "$SRC/scripts/Makefile.build" ||
-	die "scripts/Makefile.build does not call inline-split as this bench does"
-split_args=
-[ "$CCX" = gcc ] || split_args=--clang
-reports=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-report' | sort)
-rm -rf "$B/split"
-mkdir -p "$B/split"
-i=0
-for r in $reports; do
-	i=$((i + 1))
-	cp "$B/o-winline$T/$r" "$B/split/$i"
-done
-sp=$({ time for r in $(seq "$i"); do
-	"$B/o-winline$T/scripts/inline/inline-split" $split_args "$B/split/$r" "$B/split/report"
-done ; } 2>&1)
-rm -rf "$B/split"
-spcpu=$(echo "$sp" | awk '{ print $2 + $3 }')
-nrep=$(echo "$reports" | wc -w)
-rbytes=$(cd "$B/o-winline$T" && cat $reports | wc -c)
+n=$(bestw "$nruns")
+ncpu=$(bestc "$nruns")
+nc=$(bestw "$ncruns")
+pccpu=$(bestc "$pcruns")
+wccpu=$(bestc "$wcruns")
+nccpu=$(bestc "$ncruns")
 
 # The checker's arguments, as Kbuild gives them (scripts/Makefile.build),
-# with the index of the headers the build left.
+# with the index of the headers the build left; the .cmd file, which
+# fixdep writes, for the compiler's dependency file, which it removes.
 check_args="--srctree $SRC --index-dir .inline-index --config include/generated/autoconf.h"
 [ "$CCX" = gcc ] || check_args="$check_args --compiler $CCX"
 grep -q -- '--index-dir $(inline-index)' "$SRC/scripts/Makefile.build" ||
 	die "scripts/Makefile.build does not call inline-check as this bench does"
 
-# The checker alone, on every object, as Kbuild calls it.
+# The checker on every object, one after the other, as Kbuild runs it:
+# parting the held stderr (each object's report, as a compile without
+# warnings leaves it; copied first, since the checker removes it), then
+# the check.
 objs=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
 	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
 nobj=$(echo "$objs" | wc -w)
+reports=$(cd "$B/o-winline$T" && for o in $objs; do echo "$(dirname "$o")/.$(basename "$o").inline-report"; done)
+rbytes=$(cd "$B/o-winline$T" && cat $reports | wc -c)
+rm -rf "$B/held"
+mkdir -p "$B/held"
+i=0
+for r in $reports; do
+	i=$((i + 1))
+	cp "$B/o-winline$T/$r" "$B/held/$i"
+done
 tool=$B/o-winline$T/scripts/inline/inline-check
-c=$(cd "$B/o-winline$T" && { time for o in $objs; do
-	"$tool" $check_args "$o" 2>/dev/null
+c=$(cd "$B/o-winline$T" && i=0 && { time for o in $objs; do
+	i=$((i + 1))
+	"$tool" $check_args --stderr "$B/held/$i" --report "$B/held/report" "$o" 2>/dev/null
 done ; } 2>&1)
+rm -rf "$B/held"
 ccpu=$(echo "$c" | awk '{ print $2 + $3 }')
 s=$(cd "$B/o-winline$T" && { time "$tool" --summary --srctree "$SRC" \
 	--json "$B/summary.json" --headers "$SRC/include" \
@@ -175,6 +186,7 @@ instructions() {
 	compile() {
 		c=$(sed -n "s|^cmd_$o := ||p" "$B/$1$T/$d/.$b.cmd")
 		c=${c%%; ./tools/objtool*}
+		c=$(echo "$c" | sed 's| *; *[^ ]*/scripts/inline/inline-check --stderr .*||')
 		c=${c//\$\$/\$}
 		c=${c//ccache $CCX /$CCX }
 		c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
@@ -208,15 +220,19 @@ rm -rf "$B/synth"
 echo "W=inline benchmark: make $DIR/ on x86_64 defconfig, $(nproc) cores, $($CCX --version | head -1)"
 printf '  plain build        %7.1f s  (runs: %s s)\n' "$pr" "$(list "$pruns")"
 printf '  W=inline build     %7.1f s  (runs: %s s)\n' "$wr" "$(list "$wruns")"
+printf '  without the check  %7.1f s  (runs: %s s)\n' "${n%% *}" "$(list "$nruns")"
 awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.02)\n", w / p }'
 awk -v w="$wcpu" -v p="$pcpu" 'BEGIN { printf "  ratio, CPU         %7.3f x   (user+sys: %.1f s against %.1f s)\n", w / p, w, p }'
+awk -v w="$ncpu" -v p="$pcpu" 'BEGIN { printf "    without the check %5.3f x   CPU: the report, held and parted\n", w / p }'
 printf '  ccache warm, plain %7.1f s  (runs: %s s)\n' "${pc%% *}" "$(list "$pcruns")"
 printf '  ccache warm, W=inl %7.1f s  (runs: %s s; %s misses)\n' "${wc%% *}" "$(list "$wcruns")" "$cmiss"
-awk -v w="${wc%% *}" -v p="${pc%% *}" 'BEGIN { printf "  ratio, ccache warm %7.3f x   (wall)\n", w / p }'
-awk -v c="$spcpu" -v n="$nrep" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
-	printf "  stderr split       %7.2f ms per object (%d KB of report each), %.2f %% of the compile CPU\n", 1000 * c / n, b / n / 1024, 100 * c / cpu }'
-awk -v c="$ccpu" -v n="$nobj" -v cpu="$pcpu" 'BEGIN {
-	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU\n", 1000 * c / n, n, c
+printf '    without the check %6.1f s  (runs: %s s)\n' "${nc%% *}" "$(list "$ncruns")"
+awk -v w="${wc%% *}" -v p="${pc%% *}" -v wc="$wccpu" -v pc="$pccpu" 'BEGIN {
+	printf "  ratio, ccache warm %7.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
+awk -v w="${nc%% *}" -v p="${pc%% *}" -v wc="$nccpu" -v pc="$pccpu" 'BEGIN {
+	printf "    without the check %5.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
+awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
+	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU (parting %d KB of report each, and the check)\n", 1000 * c / n, n, c, b / n / 1024
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
 	printf "  checker / compile  %7.2f %%    (goal <= 1%%)\n", 100 * c / cpu }'
 echo "$cg" | awk -v n="$nobj" '{ c += $2; g += $3; r += $4; m++ } END {

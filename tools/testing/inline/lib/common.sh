@@ -178,7 +178,8 @@ patched_tree() {
 	fi
 	log "preparing a patched tree in ${dir#$TOP/}"
 	link_tree "$dir"
-	"$TOP/tools/testing/inline/lib/series.sh" apply "$dir" >/dev/null
+	"$TOP/tools/testing/inline/lib/series.sh" apply "$dir" >/dev/null ||
+		die "the series does not apply to ${dir#$TOP/}"
 	echo "$stamp" >"$dir/.series-stamp"
 }
 
