@@ -90,12 +90,19 @@ static int cmp_line(const void *a, const void *b)
 	return c ? c : (int)x->line - (int)y->line;
 }
 
-static int check_one(const char *obj, const char *report_path,
-		     const char *cmd, const char *deps,
-		     const char *held, const char *findings_path,
-		     const char *srctree, const char *config,
-		     const char *index_dir, int cc, unsigned int extras)
+/* What one object's check is given; NULL: the default, or none. */
+struct one_check {
+	const char *report, *cmd, *deps, *held, *findings;
+	const char *srctree, *config, *index_dir;
+	int cc;				/* -1: what the report looks like */
+	unsigned int extras;		/* DIAG_FIXIT, DIAG_ESTIMATE */
+};
+
+static int check_one(const char *obj, const struct one_check *a)
 {
+	const char *report_path = a->report, *cmd = a->cmd;
+	const char *findings_path = a->findings;
+	int cc = a->cc;
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
 	struct report r;
@@ -117,8 +124,8 @@ static int check_one(const char *obj, const char *report_path,
 		fp = side_file(obj, FINDINGS_SUFFIX);
 		findings_path = fp;
 	}
-	if (held && split_file(held, report_path, cc == REPORT_CLANG,
-			       "inline-check")) {
+	if (a->held && split_file(a->held, report_path, cc == REPORT_CLANG,
+				  "inline-check")) {
 		remove(findings_path);
 		ret = 1;	/* Kbuild prints it as it is */
 		goto out;
@@ -147,8 +154,8 @@ static int check_one(const char *obj, const char *report_path,
 			  "line %u is not in %s's format (%u such lines); read what could be read",
 			  r.bad_line, report_cc_names[cc], r.bad);
 
-	ss = deps ? srcset_open_deps(deps, srctree) :
-		    srcset_open(cmd, obj, srctree);
+	ss = a->deps ? srcset_open_deps(a->deps, a->srctree) :
+		       srcset_open(cmd, obj, a->srctree);
 	if (!ss) {
 		remove(findings_path);
 		object_free(&o);
@@ -156,10 +163,10 @@ static int check_one(const char *obj, const char *report_path,
 			report_free(&r);
 		goto out;
 	}
-	if (config)
-		srcset_config(ss, config);
-	if (index_dir)
-		srcset_index_dir(ss, index_dir);
+	if (a->config)
+		srcset_config(ss, a->config);
+	if (a->index_dir)
+		srcset_index_dir(ss, a->index_dir);
 	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
 	check_unit_misuse(ss, &f, &n);
 
@@ -169,7 +176,7 @@ static int check_one(const char *obj, const char *report_path,
 	for (i = 0; i < n; i++)
 		if (!path_is_header(f[i].file)) {
 			print_finding(stderr, &f[i], cc, obj, 1, 0);
-			print_finding_extras(stderr, &f[i], obj, 1, extras);
+			print_finding_extras(stderr, &f[i], obj, 1, a->extras);
 		}
 	if (findings_write(findings_path, obj, f, n, &st))
 		remove(findings_path);	/* the old one is of another compile */
@@ -263,8 +270,12 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
 {
-	check_one(obj, NULL, NULL, NULL, NULL, findings, so->srctree,
-		  so->config, NULL, so->cc, so->extras);
+	struct one_check a = {
+		.findings = findings, .srctree = so->srctree,
+		.config = so->config, .cc = so->cc, .extras = so->extras,
+	};
+
+	check_one(obj, &a);
 }
 
 int main(int argc, char **argv)
@@ -392,9 +403,12 @@ int main(int argc, char **argv)
 	so.cc_version = cc_version;
 	switch (mode) {
 	case CHECK:
-		return check_one(argv[optind], report, cmd, deps, held,
-				 findings, srctree, config, index_dir, cc,
-				 so.extras);
+		return check_one(argv[optind], &(struct one_check){
+			.report = report, .cmd = cmd, .deps = deps,
+			.held = held, .findings = findings,
+			.srctree = srctree, .config = config,
+			.index_dir = index_dir, .cc = cc, .extras = so.extras,
+		});
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);

@@ -234,9 +234,9 @@ struct srcset *srcset_open_deps(const char *depfile, const char *prefix)
 	for (m = buf; m < buf + got; m = p) {
 		while (m < buf + got && (*m == ' ' || *m == '\\' || *m == '\n'))
 			m++;
-		for (p = m; p < buf + got && *p != ' ' && *p != '\\' &&
-			    *p != '\n'; p++)
-			;
+		p = m;
+		while (p < buf + got && *p != ' ' && *p != '\\' && *p != '\n')
+			p++;
 		if (p == m)
 			break;
 		if (p[-1] == ':') {

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "elfread.h"
@@ -21,6 +22,8 @@
 #include "report.h"
 #include "source.h"
 #include "summary.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static int passed, failed;
 static char tmpdir[] = "/tmp/inline-unit-XXXXXX";
@@ -319,6 +322,73 @@ static void test_source(void)
 }
 
 /* Definitions in the real tree, where GCC's diagnostics put them. */
+/*
+ * The compiler's dependency file (--deps), read as fixdep reads it: the
+ * first file after the first target is the source, the first file after
+ * another target an intermediate one, left out, and so is autoconf.h;
+ * the same files as the .cmd file fixdep makes of it.
+ */
+static void test_deps(void)
+{
+	static const char *const names[] = {
+		"tu_fn", "a_fn", "b_fn", "c_fn", "skipped_fn", "conf_fn",
+	};
+	char d[8192], cmd[8192], path[4096];
+	struct srcset *ss[2];
+	const struct funcdef *f[2];
+	unsigned int i, k, same = 1;
+	int found[2][6];
+
+	write_file("dtu.c", "#include \"da.h\"\nint tu_fn(void) { return a_fn(); }\n");
+	write_file("da.h", "static inline int a_fn(void) { return 1; }\n");
+	write_file("db.h", "\nstatic inline int b_fn(void) { return 2; }\n");
+	write_file("dc.h", "static inline int c_fn(void) { return 3; }\n");
+	write_file("dskip.c", "static inline int skipped_fn(void) { return 4; }\n");
+	snprintf(path, sizeof(path), "%s/include", tmpdir);
+	mkdir(path, 0777);
+	snprintf(path, sizeof(path), "%s/include/generated", tmpdir);
+	mkdir(path, 0777);
+	write_file("include/generated/autoconf.h",
+		   "static inline int conf_fn(void) { return 5; }\n");
+	snprintf(d, sizeof(d),
+		 "dtu.o: %1$s/dtu.c %1$s/include/generated/autoconf.h \\\n"
+		 " %1$s/da.h \\\n"
+		 "  %1$s/db.h\n"
+		 "dtu.tmp.o: %1$s/dskip.c %1$s/dc.h\n", tmpdir);
+	snprintf(cmd, sizeof(cmd),
+		 "savedcmd_dtu.o := gcc -c -o dtu.o dtu.c\n\n"
+		 "source_dtu.o := %1$s/dtu.c\n\n"
+		 "deps_dtu.o := \\\n"
+		 "  %1$s/da.h \\\n"
+		 "    $(wildcard include/config/YES) \\\n"
+		 "  %1$s/db.h \\\n"
+		 "  %1$s/dc.h \\\n"
+		 "\ndtu.o: $(deps_dtu.o)\n", tmpdir);
+	ss[0] = srcset_open_deps(strcpy(path, write_file(".dtu.o.d", d)), tmpdir);
+	ss[1] = srcset_open(write_file(".dtu.o.cmd", cmd), "dtu.o", tmpdir);
+	result(ss[0] && ss[1], "deps: the dependency file and the .cmd file open");
+	if (!ss[0] || !ss[1])
+		return;
+	for (k = 0; k < 2; k++) {
+		srcset_resolve(ss[k], names, ARRAY_SIZE(names));
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			found[k][i] = !!srcset_find(ss[k], names[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		same &= found[0][i] == found[1][i];
+	f[0] = srcset_find(ss[0], "b_fn");
+	f[1] = srcset_find(ss[1], "b_fn");
+	result(found[0][0] && found[0][1] && found[0][2] && found[0][3],
+	       "deps: the source and every header after the targets are read");
+	result(!found[0][4] && !found[0][5],
+	       "deps: another target's first file and autoconf.h are not");
+	result(same && f[0] && f[1] && f[0]->line == 2 && f[1]->line == 2 &&
+	       !strcmp(f[0]->file, f[1]->file),
+	       "deps: the same definitions as from the .cmd file fixdep writes");
+	srcset_free(ss[0]);
+	srcset_free(ss[1]);
+}
+
 static void test_real_tree(const char *kdir)
 {
 	static const struct {
@@ -753,6 +823,7 @@ int main(int argc, char **argv)
 	}
 	test_lexer();
 	test_source();
+	test_deps();
 	test_real_tree(argv[1]);
 	test_report(argv[2]);
 	test_paths();
