@@ -262,6 +262,40 @@ check "a warning: GCC's three warnings are all there, with their source lines, i
 check "a warning: the object's report has GCC's report lines" \
 	grep -q 'missed: ' "$M/.scale-warn.o.inline-report"
 
+# objtool runs in the compile's command, after it. Under W=inline its
+# stderr is held after the compile's, so that its warnings still come
+# after the compile's; when it fails, what is held is printed all the
+# same. A stand-in objtool (make objtool=...) that warns, then one that
+# warns and fails. Where objtool does not run per object (6.12 with
+# CONFIG_X86_KERNEL_IBT: it runs on the module), there is no case.
+stand_in_objtool() {
+	printf '#!/bin/sh\nfor o; do :; done\necho "$o: warning: objtool: a stand-in warns" >&2\nexit %s\n' \
+		"$2" >"$S/$1"
+	chmod +x "$S/$1"
+}
+stand_in_objtool objtool-warns 0
+stand_in_objtool objtool-fails 1
+for t in warns fails; do
+	rm -f "$M"/*.o "$M"/.*.o.cmd
+	module "ot-$t-plain" KCFLAGS=-Wno-error objtool="$S/objtool-$t"
+	rm -f "$M"/*.o "$M"/.*.o.cmd
+	module "ot-$t-inline" KCFLAGS=-Wno-error W=inline objtool="$S/objtool-$t"
+done
+if grep -q 'objtool: a stand-in warns' "$S/ot-warns-plain.err"; then
+	check "objtool's warning comes after the compile's, stderr byte for byte as without W=inline" \
+		sh -c "[ \$(cat '$S/ot-warns-inline.status') = 0 ] &&
+		       cmp -s '$S/ot-warns-plain.err' '$S/ot-warns-inline.err' &&
+		       [ \$(grep -c ': warning: ' '$S/ot-warns-inline.err') = 4 ] &&
+		       grep ': warning: ' '$S/ot-warns-inline.err' | tail -1 | grep -q 'objtool: a stand-in warns'"
+	check "objtool fails: the build fails, stderr (the compile's warnings first) as without W=inline" \
+		sh -c "[ \$(cat '$S/ot-fails-plain.status') = 2 ] && [ \$(cat '$S/ot-fails-inline.status') = 2 ] &&
+		       cmp -s '$S/ot-fails-plain.err' '$S/ot-fails-inline.err' &&
+		       [ \$(grep -c ': warning: ' '$S/ot-fails-inline.err') = 4 ]"
+	check "and nothing is left held, no report line printed" \
+		sh -c "[ -z \"\$(find '$M' -name '*.inline-stderr.tmp')\" ] &&
+		       ! grep -q 'missed: ' '$S/ot-fails-inline.err'"
+fi
+
 # On a terminal GCC colours its diagnostics. Under W=inline its stderr is
 # a file, so it is told to: the warnings look as they do without.
 on_tty() {
