@@ -116,7 +116,7 @@ static int check_one(const char *obj, const struct one_check *a)
 		rp = side_file(obj, "inline-report");
 		report_path = rp;
 	}
-	if (!cmd) {
+	if (!cmd && !a->deps) {
 		cp = side_file(obj, "cmd");
 		cmd = cp;
 	}

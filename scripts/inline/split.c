@@ -19,8 +19,7 @@
 #include <unistd.h>
 
 #include "split.h"
-
-#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+#include "warn.h"
 
 struct line {
 	const char *s;
@@ -377,7 +376,7 @@ static void print_lines(const struct lines *out)
 	int n;
 
 	for (i = 0, n = 0; i <= out->nr; i++) {
-		if (i == out->nr || n == ARRAY_LEN(iov)) {
+		if (i == out->nr || n == ARRAY_SIZE(iov)) {
 			struct iovec *v = iov;
 
 			while (n) {

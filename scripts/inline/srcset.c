@@ -222,7 +222,7 @@ struct srcset *srcset_open_deps(const char *depfile, const char *prefix)
 	char *buf = NULL, *m, *p;
 	size_t cap = 0;
 	ssize_t got;
-	int first = 0, saw_target = 0, saw_source = 0;
+	int first = 0, targets = 0;
 
 	got = read_file(depfile, &buf, &cap);
 	if (got < 0) {
@@ -248,14 +248,13 @@ struct srcset *srcset_open_deps(const char *depfile, const char *prefix)
 		if (first) {
 			/* other targets' first files are intermediate ones */
 			first = 0;
-			if (saw_target++)
+			if (targets++)
 				continue;
-			saw_source = 1;
 		}
 		add_file(ss, m, p - m);
 	}
 	free(buf);
-	if (!saw_source || ss->nfiles < 2) {
+	if (!targets || ss->nfiles < 2) {
 		WARN_FILE(depfile, "no target with its dependencies");
 		srcset_free(ss);
 		return NULL;

@@ -266,8 +266,9 @@ check "a warning: the object's report has GCC's report lines" \
 # stderr is held after the compile's, so that its warnings still come
 # after the compile's; when it fails, what is held is printed all the
 # same. A stand-in objtool (make objtool=...) that warns, then one that
-# warns and fails. Where objtool does not run per object (6.12 with
-# CONFIG_X86_KERNEL_IBT: it runs on the module), there is no case.
+# warns and fails. Where objtool does not run on the object (with
+# CONFIG_LTO_CLANG, or CONFIG_X86_KERNEL_IBT for a module of several
+# objects: it runs on the linked module), there is no case.
 stand_in_objtool() {
 	printf '#!/bin/sh\nfor o; do :; done\necho "$o: warning: objtool: a stand-in warns" >&2\nexit %s\n' \
 		"$2" >"$S/$1"

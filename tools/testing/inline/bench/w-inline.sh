@@ -9,9 +9,10 @@
 #     the best of each is compared (a shared machine only adds time);
 #   - the same two with CC="ccache gcc" and a warm cache (every compile
 #     a hit), RUNS times each after one cold build of each;
-#   - the same two with the check left out (cmd_inline_check= on make's
-#     command line, which keeps the report and its split): what the
-#     check costs, and what the report and its split cost, apart;
+#   - the same two with the check left out (cc-inline-check= on make's
+#     command line: the report is still written and held, and parted by
+#     the compile's EXIT trap): what the check costs, and what the report
+#     and its split cost, apart;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it: parting the held stderr,
 #     then the check), against the compile time;

@@ -22,8 +22,7 @@
 #include "report.h"
 #include "source.h"
 #include "summary.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "warn.h"
 
 static int passed, failed;
 static char tmpdir[] = "/tmp/inline-unit-XXXXXX";
