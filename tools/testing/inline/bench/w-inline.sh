@@ -69,11 +69,16 @@ nocheck="cc-inline-check="
 grep -q '^cc-inline-check = ' "$SRC/scripts/Makefile.build" ||
 	die "scripts/Makefile.build has no cc-inline-check to leave out"
 
-# run NAME CC [W=inline]: one clean build of DIR; prints "real user sys"
+# run NAME CC [W=inline]: one clean build of DIR; prints "real user sys".
+# What DIR's build depends on is brought up to date first, untimed, with
+# the same arguments: "cc-inline-check=" changes the recorded command of
+# objects outside DIR (scripts/mod/empty.o, and modpost after it), which
+# the variant run before would otherwise rebuild inside the timed build.
 run() {
 	local t=$1$T cc=$2
 	shift 2
 	clean_dir "$B/o-$t"
+	make -s -C "$B/o-$t" -j"$JOBS" CC="$cc" "$@" modules_prepare >/dev/null 2>&1
 	sync
 	{ time make -C "$B/o-$t" -j"$JOBS" CC="$cc" "$@" "$DIR/" >"$B/$t.log" 2>&1 ; } 2>&1
 }
