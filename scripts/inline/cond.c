@@ -18,11 +18,14 @@
 #define CFG_SIZE	4096
 
 struct cfgsym {
-	char *name;
+	const char *name;	/* in the config's text, cut there */
 	struct cfgsym *next;
 };
 
+/* autoconf.h read whole, once per check: two allocations, not two a name */
 struct config {
+	char *text;
+	struct cfgsym *syms;
 	struct cfgsym *tab[CFG_SIZE];
 };
 
@@ -37,31 +40,40 @@ static unsigned int cfg_hash(const char *s, unsigned int n)
 
 struct config *config_load(const char *path)
 {
-	struct config *cfg;
-	char line[4096];
-	FILE *fp = fopen(path, "r");
+	struct config *cfg = xcalloc(1, sizeof(*cfg));
+	size_t size = 0, n = 0, cap = 0, i;
+	char *p, *end, *eol, *sp;
+	ssize_t len = read_file(path, &cfg->text, &size);
 
-	if (!fp)
+	if (len < 0) {
+		free(cfg->text);
+		free(cfg);
 		return NULL;
-	cfg = xcalloc(1, sizeof(*cfg));
-	while (fgets(line, sizeof(line), fp)) {
-		char *name = line + 8, *end;
-		struct cfgsym *sym;
-		unsigned int h;
-
-		if (strncmp(line, "#define ", 8) || strncmp(name, "CONFIG_", 7))
-			continue;
-		end = strchr(name, ' ');
-		if (!end)
-			continue;
-		*end = '\0';
-		sym = xmalloc(sizeof(*sym));
-		sym->name = xstrdup(name);
-		h = cfg_hash(name, strlen(name));
-		sym->next = cfg->tab[h];
-		cfg->tab[h] = sym;
 	}
-	fclose(fp);
+	/* "#define CONFIG_NAME value": the name, cut at its space */
+	for (p = cfg->text, end = p + len; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		if (eol - p < 15 || memcmp(p, "#define CONFIG_", 15))
+			continue;
+		sp = memchr(p + 15, ' ', eol - (p + 15));
+		if (!sp)
+			continue;
+		*sp = '\0';
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			cfg->syms = xrealloc(cfg->syms, cap * sizeof(*cfg->syms));
+		}
+		cfg->syms[n++].name = p + 8;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned int h = cfg_hash(cfg->syms[i].name,
+					  strlen(cfg->syms[i].name));
+
+		cfg->syms[i].next = cfg->tab[h];
+		cfg->tab[h] = &cfg->syms[i];
+	}
 	return cfg;
 }
 
@@ -87,18 +99,10 @@ char *config_string(const char *path, const char *name)
 
 void config_free(struct config *cfg)
 {
-	unsigned int i;
-
 	if (!cfg)
 		return;
-	for (i = 0; i < CFG_SIZE; i++)
-		while (cfg->tab[i]) {
-			struct cfgsym *s = cfg->tab[i];
-
-			cfg->tab[i] = s->next;
-			free(s->name);
-			free(s);
-		}
+	free(cfg->syms);
+	free(cfg->text);
 	free(cfg);
 }
 

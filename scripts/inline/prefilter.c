@@ -185,13 +185,15 @@ static char *index_path(const struct srcset *ss, const struct srcfile *f)
  * 650 indexes, and an open, a read and a close for each cost it more
  * than all else it reads. The pack holds the indexes' bytes as their
  * files do, found by the hash of the header's path (open addressing),
- * and is checked as they are. A check that used 16 index files or more
- * (new headers, or headers changed since) writes a new pack of the old
- * one and every index file, and removes those files: under an flock()
- * on "pack.lock", which the next check skips when it is held, and by a
- * new file renamed into place, so that a check maps the old pack or the
- * new, whole. An entry is used when it is valid for the header as it
- * is, from the pack or, failing that, from its own file.
+ * and is checked as they are. A check that read 16 index files or
+ * learnt 16 indexes or more (new headers, or headers changed since)
+ * writes a new pack of what it learnt, every index file and the old
+ * pack, and removes those files: under an flock() on "pack.lock", which
+ * the next check skips when it is held, and by a new file renamed into
+ * place, so that a check maps the old pack or the new, whole. A check
+ * that writes no pack keeps what it learnt in files of their own. An
+ * entry is used when it is valid for the header as it is, from the pack
+ * or, failing that, from its own file.
  */
 struct pack_head {
 	char magic[8];
@@ -401,17 +403,13 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	return index_parse(f, &st, buf, got);
 }
 
-/* Keep f's index for the next checks; silently not, if it cannot be. */
-static void index_store(struct srcset *ss, struct srcfile *f)
+/* f's index as its file and the pack hold it: *len bytes, allocated. */
+static char *index_entry(const struct srcfile *f, size_t *len)
 {
 	struct index_head h = { .pathlen = strlen(f->path) };
-	char *path, *tmp;
 	unsigned int i;
-	FILE *fp;
-	int ok;
+	char *buf, *p;
 
-	if (!ss->index_dir || !f->header || !f->loaded || !f->idents)
-		return;
 	memcpy(h.magic, index_magic, sizeof(h.magic));
 	h.size = f->st_size;
 	h.ino = f->st_ino;
@@ -421,31 +419,57 @@ static void index_store(struct srcset *ss, struct srcfile *f)
 	h.npaste = f->npaste;
 	for (i = 0; i < f->npaste; i++)
 		h.textlen += f->paste[i].nbefore + f->paste[i].nafter;
-	mkdir(ss->index_dir, 0777);
-	path = index_path(ss, f);
-	tmp = xasprintf("%s.%d.tmp", path, (int)getpid());
-	fp = fopen(tmp, "w");
-	if (!fp)
-		goto out;
-	ok = fwrite(&h, sizeof(h), 1, fp) == 1 &&
-	     fwrite(f->path, 1, h.pathlen, fp) == h.pathlen &&
-	     fwrite(f->idents, 1, h.bits / 8, fp) == h.bits / 8;
-	for (i = 0; ok && i < f->npaste; i++) {
+	*len = sizeof(h) + h.pathlen + h.bits / 8 +
+	       2 * sizeof(unsigned int) * h.npaste + h.textlen;
+	buf = xmalloc(*len);
+	p = buf;
+	p = mempcpy(p, &h, sizeof(h));
+	p = mempcpy(p, f->path, h.pathlen);
+	p = mempcpy(p, f->idents, h.bits / 8);
+	for (i = 0; i < f->npaste; i++) {
 		unsigned int nb = f->paste[i].nbefore, na = f->paste[i].nafter;
 
-		ok = fwrite(&nb, sizeof(nb), 1, fp) == 1 &&
-		     fwrite(&na, sizeof(na), 1, fp) == 1;
+		p = mempcpy(p, &nb, sizeof(nb));
+		p = mempcpy(p, &na, sizeof(na));
 	}
-	for (i = 0; ok && i < f->npaste; i++)
-		ok = fwrite(f->paste[i].before, 1, f->paste[i].nbefore, fp) ==
-		     f->paste[i].nbefore &&
-		     fwrite(f->paste[i].after, 1, f->paste[i].nafter, fp) ==
-		     f->paste[i].nafter;
-	if ((fclose(fp) | !ok) || rename(tmp, path))
-		remove(tmp);
-	else
-		ss->loose++;
-out:
+	for (i = 0; i < f->npaste; i++) {
+		p = mempcpy(p, f->paste[i].before, f->paste[i].nbefore);
+		p = mempcpy(p, f->paste[i].after, f->paste[i].nafter);
+	}
+	return buf;
+}
+
+/*
+ * Keep f's index for the next checks, at the end of this one
+ * (index_finish()): in the pack, when this check writes one, else in a
+ * file of its own.
+ */
+static void index_store(struct srcset *ss, struct srcfile *f)
+{
+	if (!ss->index_dir || !f->header || !f->loaded || !f->idents ||
+	    f->unstored)
+		return;
+	f->unstored = 1;
+	ss->unstored++;
+}
+
+/* f's index in a file of its own; silently not, if it cannot be. */
+static void index_write_loose(struct srcset *ss, struct srcfile *f)
+{
+	char *path = index_path(ss, f), *tmp, *buf;
+	size_t len;
+	FILE *fp;
+	int ok;
+
+	tmp = xasprintf("%s.%d.tmp", path, (int)getpid());
+	buf = index_entry(f, &len);
+	fp = fopen(tmp, "w");
+	if (fp) {
+		ok = fwrite(buf, 1, len, fp) == len;
+		if ((fclose(fp) | !ok) || rename(tmp, path))
+			remove(tmp);
+	}
+	free(buf);
 	free(tmp);
 	free(path);
 }
@@ -455,6 +479,7 @@ struct pack_entry {
 	unsigned int len;
 	unsigned int off;	/* in the new pack; 0: a path already in it */
 	char *name;		/* the index file it came from, or NULL */
+	int owned;		/* bytes allocated here, not the old pack's */
 };
 
 static void pack_add(struct pack_entry **ents, unsigned int *n,
@@ -468,6 +493,7 @@ static void pack_add(struct pack_entry **ents, unsigned int *n,
 	(*ents)[*n].bytes = bytes;
 	(*ents)[*n].len = len;
 	(*ents)[*n].name = name;
+	(*ents)[*n].owned = 0;
 	(*n)++;
 }
 
@@ -501,8 +527,11 @@ static int is_index_name(const char *name)
 	       strspn(name, "0123456789abcdef") == 16;
 }
 
-/* A new pack of the old one and the index files, which it replaces. */
-static void pack_write(struct srcset *ss)
+/*
+ * A new pack of the indexes this check learnt, the index files, which it
+ * replaces, and the old pack. 0 if it was written.
+ */
+static int pack_write(struct srcset *ss)
 {
 	struct pack_entry *ents = NULL;
 	unsigned int n = 0, cap = 0, nslots = 64, i, *slots, nentries = 0;
@@ -512,20 +541,32 @@ static void pack_write(struct srcset *ss)
 	char *lock, *tmp, *path;
 	FILE *fp;
 	DIR *dir;
-	int fd, ok;
+	int fd, ok = 0;
 
 	lock = xasprintf("%s/pack.lock", ss->index_dir);
 	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 	free(lock);
 	if (fd < 0)
-		return;
+		return -1;
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
 		close(fd);
-		return;
+		return -1;
 	}
 	/* the pack as it is now, which may be newer than the one mapped */
 	pack_unmap(ss);
 	pack_map(ss);
+
+	/* this check's first: for a path in two places, the newest */
+	for (i = 0; i < (unsigned int)ss->nfiles; i++) {
+		const char *bytes;
+		size_t len;
+
+		if (!ss->files[i].unstored)
+			continue;
+		bytes = index_entry(&ss->files[i], &len);
+		pack_add(&ents, &n, &cap, bytes, len, NULL);
+		ents[n - 1].owned = 1;
+	}
 
 	dir = opendir(ss->index_dir);
 	while (dir && (de = readdir(dir))) {
@@ -545,6 +586,7 @@ static void pack_write(struct srcset *ss)
 		}
 		pack_add(&ents, &n, &cap, memcpy(xmalloc(got), buf, got), got,
 			 path);
+		ents[n - 1].owned = 1;
 	}
 	if (dir)
 		closedir(dir);
@@ -561,7 +603,7 @@ static void pack_write(struct srcset *ss)
 	while (nslots < 2 * n)
 		nslots *= 2;
 	slots = xcalloc(nslots, sizeof(*slots));
-	/* the files first: for a path in both, the file is the newer */
+	/* then the files: for a path in a file and the pack, the newer */
 	off = sizeof(ph) + (unsigned long long)nslots * sizeof(*slots);
 	for (i = 0; i < n; i++) {
 		ents[i].off = 0;
@@ -598,20 +640,33 @@ static void pack_write(struct srcset *ss)
 	}
 	free(tmp);
 	free(path);
-	for (i = 0; i < n; i++)
-		if (ents[i].name) {
+	for (i = 0; i < n; i++) {
+		if (ents[i].owned)
 			free((char *)ents[i].bytes);
-			free(ents[i].name);
-		}
+		free(ents[i].name);
+	}
 	free(ents);
 	free(slots);
 	close(fd);
+	return fp && ok ? 0 : -1;
 }
 
 void index_finish(struct srcset *ss)
 {
-	if (ss->index_dir && ss->loose >= PACK_AFTER)
-		pack_write(ss);
+	int i;
+
+	if (ss->index_dir && ss->unstored)
+		mkdir(ss->index_dir, 0777);
+	if (!ss->index_dir || ss->loose + ss->unstored < PACK_AFTER ||
+	    pack_write(ss))
+		for (i = 0; ss->unstored && i < ss->nfiles; i++)
+			if (ss->files[i].unstored)
+				index_write_loose(ss, &ss->files[i]);
+	/* once: srcset_close(), then srcset_free() */
+	for (i = 0; ss->unstored && i < ss->nfiles; i++)
+		ss->files[i].unstored = 0;
+	ss->loose = 0;
+	ss->unstored = 0;
 	pack_unmap(ss);
 }
 

@@ -54,6 +54,7 @@ struct srcfile {
 	struct tokens toks;
 	unsigned int loaded:1, lexed:1, failed:1, header:1, pasted:1;
 	unsigned int indexed:1;
+	unsigned int unstored:1;	/* its index learnt here, not kept yet */
 	struct paste *paste;
 	unsigned int npaste;
 	unsigned char *idents;	/* prefilter.c: a Bloom filter of its identifiers */
@@ -85,7 +86,8 @@ struct srcset {
 	const char *index_dir;		/* headers' indexes between checks, or NULL */
 	struct index_pack *pack;	/* prefilter.c: their pack, mapped */
 	unsigned int pack_tried:1;
-	unsigned int loose;		/* index files read or written */
+	unsigned int loose;		/* index files read */
+	unsigned int unstored;		/* indexes learnt, kept at the end */
 	int failures;
 };
 

@@ -87,6 +87,12 @@ void srcset_add_buffer(struct srcset *ss, const char *name, char *buf,
 /* A single file, for the scanning modes and the tests. */
 struct srcset *srcset_open_files(char **files, int n, const char *prefix);
 void srcset_free(struct srcset *ss);
+/*
+ * Done with the set, which stays in memory: what it learnt of the
+ * headers is kept for the next checks (--index-dir), as srcset_free()
+ * does. For a process about to exit.
+ */
+void srcset_close(struct srcset *ss);
 
 /*
  * Evaluate CONFIG_ conditionals with this autoconf.h; without it they

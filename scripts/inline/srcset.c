@@ -92,7 +92,7 @@ static void add_file(struct srcset *ss, const char *path, size_t n)
 
 	if (2 * (ss->nfiles + 1) > (int)ss->nfile_slots) {
 		free(ss->file_slot);
-		ss->nfile_slots = ss->nfile_slots ? 2 * ss->nfile_slots : 1024;
+		ss->nfile_slots = ss->nfile_slots ? 2 * ss->nfile_slots : 2048;
 		ss->file_slot = xcalloc(ss->nfile_slots, sizeof(*ss->file_slot));
 		for (i = 0; i < ss->nfiles; i++)
 			*file_slot(ss, ss->files[i].path,
@@ -355,6 +355,11 @@ void srcset_free(struct srcset *ss)
 	free(ss->file_slot);
 	config_free(ss->cfg);
 	free(ss);
+}
+
+void srcset_close(struct srcset *ss)
+{
+	index_finish(ss);
 }
 
 void srcset_config(struct srcset *ss, const char *autoconf)

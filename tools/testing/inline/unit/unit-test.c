@@ -9,6 +9,7 @@
  * usage: unit-test KERNEL_TREE REPORT_FIXTURE
  * One line per case, then "N passed, N failed".
  */
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,6 +387,114 @@ static void test_deps(void)
 	       "deps: the same definitions as from the .cmd file fixdep writes");
 	srcset_free(ss[0]);
 	srcset_free(ss[1]);
+}
+
+/* The index files in dir, and its pack's inode (0: no pack). */
+static unsigned int index_files(const char *dir, ino_t *pack)
+{
+	char path[4200];
+	unsigned int n = 0;
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+
+	*pack = 0;
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		n += len > 4 && !strcmp(de->d_name + len - 4, ".idx");
+		snprintf(path, sizeof(path), "%s/pack", dir);
+		if (!strcmp(de->d_name, "pack") && !stat(path, &st))
+			*pack = st.st_ino;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* A unit calling far_fn, and nh headers, far_fn in the last: its .d. */
+static char *index_unit(unsigned int nh)
+{
+	char d[16384], name[64], text[128];
+	unsigned int i;
+	size_t off;
+
+	snprintf(name, sizeof(name), "i%u.c", nh);
+	write_file(name, "int tu_fn(void) { return far_fn(); }\n");
+	off = snprintf(d, sizeof(d), "i%u.o: %s/i%u.c", nh, tmpdir, nh);
+	for (i = 0; i < nh; i++) {
+		snprintf(name, sizeof(name), "i%u_%u.h", nh, i);
+		if (i + 1 < nh)
+			snprintf(text, sizeof(text),
+				 "static inline int near_fn_%u(void) { return %u; }\n",
+				 i, i);
+		else
+			strcpy(text, "static inline int far_fn(void) { return 1; }\n");
+		write_file(name, text);
+		off += snprintf(d + off, sizeof(d) - off, " \\\n %s/%s",
+				tmpdir, name);
+	}
+	snprintf(d + off, sizeof(d) - off, "\n");
+	snprintf(name, sizeof(name), ".i%u.o.d", nh);
+	return strdup(write_file(name, d));
+}
+
+/*
+ * One check of the unit with the index in dir: where it finds far_fn
+ * (0: not found), and the index files and the pack after srcset_close();
+ * *again: the same after srcset_free(); *before: none written, the pack
+ * as it was, before the close.
+ */
+static unsigned int index_check(const char *deps, const char *dir,
+				unsigned int *files, ino_t *pack, int *again,
+				int *before)
+{
+	static const char *const names[] = { "far_fn" };
+	const struct funcdef *d;
+	struct srcset *ss = srcset_open_deps(deps, tmpdir);
+	unsigned int line = 0, n;
+	ino_t p, start;
+
+	index_files(dir, &start);
+	if (!ss)
+		return 0;
+	srcset_index_dir(ss, dir);
+	srcset_resolve(ss, names, 1);
+	d = srcset_find(ss, "far_fn");
+	if (d && d->annot == A_INLINE && strstr(d->file, ".h"))
+		line = d->line;
+	*before = !index_files(dir, &p) && p == start;
+	srcset_close(ss);
+	*files = index_files(dir, pack);
+	srcset_free(ss);
+	n = index_files(dir, &p);
+	*again = n == *files && p == *pack;
+	return line;
+}
+
+static void test_index(void)
+{
+	char dir[4200], *deps;
+	unsigned int line, files;
+	ino_t pack, first;
+	int again, before;
+
+	deps = index_unit(3);
+	snprintf(dir, sizeof(dir), "%s/index3", tmpdir);
+	line = index_check(deps, dir, &files, &pack, &again, &before);
+	result(line == 1 && files == 3 && !pack && again && before,
+	       "index: a check that learns 3 headers' indexes keeps them in 3 files, at its end, once");
+	free(deps);
+
+	deps = index_unit(20);
+	snprintf(dir, sizeof(dir), "%s/index20", tmpdir);
+	line = index_check(deps, dir, &files, &first, &again, &before);
+	result(line == 1 && !files && first && again && before,
+	       "index: a check that learns 20 writes them to the pack at its end, none to a file, once");
+	line = index_check(deps, dir, &files, &pack, &again, &before);
+	result(line == 1 && !files && pack == first && again && before,
+	       "index: the next check finds far_fn with the pack's indexes and writes nothing");
+	free(deps);
 }
 
 static void test_real_tree(const char *kdir)
@@ -823,6 +932,7 @@ int main(int argc, char **argv)
 	test_lexer();
 	test_source();
 	test_deps();
+	test_index();
 	test_real_tree(argv[1]);
 	test_report(argv[2]);
 	test_paths();
