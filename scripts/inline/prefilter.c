@@ -193,7 +193,8 @@ static char *index_path(const struct srcset *ss, const struct srcfile *f)
  * place, so that a check maps the old pack or the new, whole. A check
  * that writes no pack keeps what it learnt in files of their own. An
  * entry is used when it is valid for the header as it is, from the pack
- * or, failing that, from its own file.
+ * or, failing that, from its own file; a new pack leaves out the old
+ * one's entries for headers removed or changed since.
  */
 struct pack_head {
 	char magic[8];
@@ -528,6 +529,27 @@ static int is_index_name(const char *name)
 }
 
 /*
+ * Is the entry for its header as it is? One for a header removed or
+ * changed since (another branch checked out) can never be used again:
+ * a new pack leaves it out.
+ */
+static int entry_current(const char *bytes, const char *path,
+			 unsigned int plen)
+{
+	struct index_head h;
+	struct stat st;
+	char *p = xstrndup(path, plen);
+	int ok;
+
+	memcpy(&h, bytes, sizeof(h));
+	ok = !stat(p, &st) && h.size == (unsigned long long)st.st_size &&
+	     h.ino == (unsigned long long)st.st_ino &&
+	     h.sec == st.st_mtim.tv_sec && h.nsec == st.st_mtim.tv_nsec;
+	free(p);
+	return ok;
+}
+
+/*
  * A new pack of the indexes this check learnt, the index files, which it
  * replaces, and the old pack. 0 if it was written.
  */
@@ -596,7 +618,7 @@ static int pack_write(struct srcset *ss)
 		size_t len;
 
 		bytes = pack_entry_at(ss->pack, i, &len, &epath, &plen);
-		if (bytes)
+		if (bytes && entry_current(bytes, epath, plen))
 			pack_add(&ents, &n, &cap, bytes, len, NULL);
 	}
 

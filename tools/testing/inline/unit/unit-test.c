@@ -476,8 +476,11 @@ static void test_index(void)
 {
 	char dir[4200], *deps;
 	unsigned int line, files;
+	char path[4300];
+	unsigned int k, entries;
 	ino_t pack, first;
 	int again, before;
+	FILE *fp;
 
 	deps = index_unit(3);
 	snprintf(dir, sizeof(dir), "%s/index3", tmpdir);
@@ -494,6 +497,26 @@ static void test_index(void)
 	line = index_check(deps, dir, &files, &pack, &again, &before);
 	result(line == 1 && !files && pack == first && again && before,
 	       "index: the next check finds far_fn with the pack's indexes and writes nothing");
+	free(deps);
+
+	/* 5 of those 20 headers removed; a check of 30 others packs again */
+	for (k = 0; k < 5; k++) {
+		snprintf(path, sizeof(path), "%s/i20_%u.h", tmpdir, k);
+		unlink(path);
+	}
+	deps = index_unit(30);
+	line = index_check(deps, dir, &files, &pack, &again, &before);
+	snprintf(path, sizeof(path), "%s/pack", dir);
+	fp = fopen(path, "r");
+	entries = 0;
+	if (!fp || fseek(fp, 12, SEEK_SET) ||
+	    fread(&entries, sizeof(entries), 1, fp) != 1)
+		entries = 0;
+	if (fp)
+		fclose(fp);
+	result(line == 1 && !files && pack != first && entries == 30 + 15,
+	       "index: a new pack holds the 30 headers learnt and the 15 of the old pack still there (%u entries)",
+	       entries);
 	free(deps);
 }
 
