@@ -13,6 +13,10 @@
 #     command line: the report is still written and held, and parted by
 #     the compile's EXIT trap): what the check costs, and what the report
 #     and its split cost, apart;
+#   - each of ISAMPLE objects' own command (default 16), run alone in
+#     each tree, with ccache warm, REPS times (default 10): what W=inline
+#     adds to one object, against a warm plain build's CPU per object,
+#     which whole builds, moving by a few percent, cannot show;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it: parting the held stderr,
 #     then the check), against the compile time;
@@ -120,6 +124,47 @@ for i in $(seq "$RUNS"); do
 "
 done
 cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+
+# Whole builds move by a few percent from run to run here, more than what
+# W=inline adds to a warm one. So, apart: each of ISAMPLE objects' own
+# command (cmd_cc_o_c from its .cmd file: the compile, a ccache hit,
+# objtool and, under W=inline, the check), run alone in each tree, one
+# pass over them all REPS times, alternating; the best pass of each.
+# What W=inline adds per object, against a warm plain build's CPU per
+# object, is the warm ratio without make and the machine's noise.
+ISAMPLE=${ISAMPLE:-16}
+REPS=${REPS:-10}
+iall=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
+	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
+inobj=$(echo "$iall" | wc -w)
+iobjs=$(echo "$iall" | awk -v s="$ISAMPLE" -v n="$inobj" \
+	'BEGIN { k = int(n / s); if (k < 1) k = 1 } (NR - 1) % k == 0 && c++ < s')
+# pass_script TREE: the commands of the sampled objects, make's $$ undone
+pass_script() {
+	local o c
+	for o in $iobjs; do
+		c=$(sed -n "s|^cmd_$o := ||p" "$1/$(dirname "$o")/.$(basename "$o").cmd")
+		[ -n "$c" ] || die "$1: no command for $o in its .cmd file"
+		echo "(${c//\$\$/\$}) >/dev/null 2>&1"
+	done
+}
+pass_script "$B/o-plain$T" >"$B/pass-plain.sh"
+pass_script "$B/o-winline$T" >"$B/pass-winline.sh"
+grep -q 'inline-check --stderr' "$B/pass-winline.sh" ||
+	die "the W=inline objects' commands do not run the check"
+ipruns=""
+iwruns=""
+for i in $(seq "$REPS"); do
+	ipruns="$ipruns$(cd "$B/o-plain$T" && { time sh "$B/pass-plain.sh" ; } 2>&1)
+"
+	iwruns="$iwruns$(cd "$B/o-winline$T" && { time sh "$B/pass-winline.sh" ; } 2>&1)
+"
+done
+# the compiles leave their dependency files, which fixdep would remove
+for o in $iobjs; do
+	rm -f "$B/o-plain$T/$(dirname "$o")/.$(basename "$o").d" \
+		"$B/o-winline$T/$(dirname "$o")/.$(basename "$o").d"
+done
 unset CCACHE_DIR
 
 p=$(bestw "$pruns")
@@ -237,6 +282,12 @@ awk -v w="${wc%% *}" -v p="${pc%% *}" -v wc="$wccpu" -v pc="$pccpu" 'BEGIN {
 	printf "  ratio, ccache warm %7.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
 awk -v w="${nc%% *}" -v p="${pc%% *}" -v wc="$nccpu" -v pc="$pccpu" 'BEGIN {
 	printf "    without the check %5.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
+ipcpu=$(bestc "$ipruns")
+iwcpu=$(bestc "$iwruns")
+nis=$(echo "$iobjs" | wc -w)
+awk -v p="$ipcpu" -v w="$iwcpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$inobj" 'BEGIN {
+	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
+	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N }'
 awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU (parting %d KB of report each, and the check)\n", 1000 * c / n, n, c, b / n / 1024
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
