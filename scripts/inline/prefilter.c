@@ -115,9 +115,11 @@ static int scan_identifiers(struct srcfile *f, const struct wanted *w)
 	const char *p = f->buf, *end = f->buf + f->size;
 	int found = 0;
 
-	if (!f->idents) {
+	if (!f->idents || f->idents_mapped) {
+		/* the same bits as the pack's, in memory that can be written */
 		f->idents_bits = ident_bits(f->size);
 		f->idents = xcalloc(f->idents_bits / 8, 1);
+		f->idents_mapped = 0;
 	}
 	/* the NUL after the text (srcset_load()) stops every loop here */
 	for (;;) {
@@ -325,8 +327,12 @@ static const char *pack_find(struct srcset *ss, const char *path, size_t *len)
 	return NULL;
 }
 
-/* Fill f->idents and f->paste from an index entry; -1 if it is not valid. */
-static int index_parse(struct srcfile *f, const struct stat *st,
+/*
+ * Fill f->idents and f->paste from an index entry; -1 if it is not valid.
+ * mapped: the entry is the pack's, mapped until index_finish(), and the
+ * filter is used where it is, not copied.
+ */
+static int index_parse(struct srcfile *f, const struct stat *st, int mapped,
 		       const char *buf, size_t got)
 {
 	struct index_head h;
@@ -357,8 +363,13 @@ static int index_parse(struct srcfile *f, const struct stat *st,
 		off += n;
 	}
 	f->idents_bits = h.bits;
-	f->idents = xmalloc(h.bits / 8);
-	memcpy(f->idents, data + h.pathlen, h.bits / 8);
+	if (mapped) {
+		f->idents = (unsigned char *)data + h.pathlen;
+		f->idents_mapped = 1;
+	} else {
+		f->idents = xmalloc(h.bits / 8);
+		memcpy(f->idents, data + h.pathlen, h.bits / 8);
+	}
 	f->paste = xcalloc(h.npaste, sizeof(*f->paste));
 	f->paste_text = xmalloc(h.textlen + 1);
 	memcpy(f->paste_text, data + len - h.textlen, h.textlen);
@@ -393,7 +404,7 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	if (!ss->index_dir || !f->header || stat(f->path, &st))
 		return -1;
 	entry = pack_find(ss, f->path, &len);
-	if (entry && !index_parse(f, &st, entry, len))
+	if (entry && !index_parse(f, &st, 1, entry, len))
 		return 0;
 	path = index_path(ss, f);
 	got = read_file(path, &buf, &bufsize);
@@ -401,7 +412,7 @@ static int index_load(struct srcset *ss, struct srcfile *f)
 	if (got < 0)
 		return -1;
 	ss->loose++;
-	return index_parse(f, &st, buf, got);
+	return index_parse(f, &st, 0, buf, got);
 }
 
 /* f's index as its file and the pack hold it: *len bytes, allocated. */

@@ -58,6 +58,7 @@ struct srcfile {
 	struct paste *paste;
 	unsigned int npaste;
 	unsigned char *idents;	/* prefilter.c: a Bloom filter of its identifiers */
+	unsigned int idents_mapped:1;	/* ... in the pack, not to be freed */
 	unsigned int idents_bits;
 	char *paste_text;	/* the pastes' text, when read from the index */
 	/* the file as it was read: what an index of it is valid for */

@@ -346,7 +346,8 @@ void srcset_free(struct srcset *ss)
 	for (i = 0; i < ss->nfiles; i++) {
 		tokens_free(&ss->files[i].toks);
 		free(ss->files[i].paste);
-		free(ss->files[i].idents);
+		if (!ss->files[i].idents_mapped)
+			free(ss->files[i].idents);
 		free(ss->files[i].paste_text);
 		free(ss->files[i].buf);
 		free(ss->files[i].path);
