@@ -327,6 +327,14 @@ static const char *pack_find(struct srcset *ss, const char *path, size_t *len)
 	return NULL;
 }
 
+/* Is the header that st describes the one the index h was made of? */
+static int head_matches(const struct index_head *h, const struct stat *st)
+{
+	return h->size == (unsigned long long)st->st_size &&
+	       h->ino == (unsigned long long)st->st_ino &&
+	       h->sec == st->st_mtim.tv_sec && h->nsec == st->st_mtim.tv_nsec;
+}
+
 /*
  * Fill f->idents and f->paste from an index entry; -1 if it is not valid.
  * mapped: the entry is the pack's, mapped until index_finish(), and the
@@ -344,9 +352,7 @@ static int index_parse(struct srcfile *f, const struct stat *st, int mapped,
 		return -1;
 	memcpy(&h, buf, sizeof(h));
 	if (memcmp(h.magic, index_magic, sizeof(h.magic)) ||
-	    h.size != (unsigned long long)st->st_size ||
-	    h.ino != (unsigned long long)st->st_ino ||
-	    h.sec != st->st_mtim.tv_sec || h.nsec != st->st_mtim.tv_nsec ||
+	    !head_matches(&h, st) ||
 	    h.pathlen != strlen(f->path) || h.bits != ident_bits(h.size) ||
 	    h.npaste > (1u << 20) || h.textlen > (1u << 24))
 		return -1;
@@ -496,7 +502,7 @@ struct pack_entry {
 
 static void pack_add(struct pack_entry **ents, unsigned int *n,
 		     unsigned int *cap, const char *bytes, size_t len,
-		     char *name)
+		     char *name, int owned)
 {
 	if (*n == *cap) {
 		*cap = *cap ? 2 * *cap : 256;
@@ -505,7 +511,7 @@ static void pack_add(struct pack_entry **ents, unsigned int *n,
 	(*ents)[*n].bytes = bytes;
 	(*ents)[*n].len = len;
 	(*ents)[*n].name = name;
-	(*ents)[*n].owned = 0;
+	(*ents)[*n].owned = owned;
 	(*n)++;
 }
 
@@ -553,9 +559,7 @@ static int entry_current(const char *bytes, const char *path,
 	int ok;
 
 	memcpy(&h, bytes, sizeof(h));
-	ok = !stat(p, &st) && h.size == (unsigned long long)st.st_size &&
-	     h.ino == (unsigned long long)st.st_ino &&
-	     h.sec == st.st_mtim.tv_sec && h.nsec == st.st_mtim.tv_nsec;
+	ok = !stat(p, &st) && head_matches(&h, &st);
 	free(p);
 	return ok;
 }
@@ -597,8 +601,7 @@ static int pack_write(struct srcset *ss)
 		if (!ss->files[i].unstored)
 			continue;
 		bytes = index_entry(&ss->files[i], &len);
-		pack_add(&ents, &n, &cap, bytes, len, NULL);
-		ents[n - 1].owned = 1;
+		pack_add(&ents, &n, &cap, bytes, len, NULL, 1);
 	}
 
 	dir = opendir(ss->index_dir);
@@ -618,8 +621,7 @@ static int pack_write(struct srcset *ss)
 			continue;
 		}
 		pack_add(&ents, &n, &cap, memcpy(xmalloc(got), buf, got), got,
-			 path);
-		ents[n - 1].owned = 1;
+			 path, 1);
 	}
 	if (dir)
 		closedir(dir);
@@ -630,7 +632,7 @@ static int pack_write(struct srcset *ss)
 
 		bytes = pack_entry_at(ss->pack, i, &len, &epath, &plen);
 		if (bytes && entry_current(bytes, epath, plen))
-			pack_add(&ents, &n, &cap, bytes, len, NULL);
+			pack_add(&ents, &n, &cap, bytes, len, NULL, 0);
 	}
 
 	while (nslots < 2 * n)
@@ -686,18 +688,18 @@ static int pack_write(struct srcset *ss)
 
 void index_finish(struct srcset *ss)
 {
-	int i;
+	int i, loose;
 
-	if (ss->index_dir && ss->unstored)
+	/* loose and unstored count only with an index directory */
+	if (ss->unstored)
 		mkdir(ss->index_dir, 0777);
-	if (!ss->index_dir || ss->loose + ss->unstored < PACK_AFTER ||
-	    pack_write(ss))
-		for (i = 0; ss->unstored && i < ss->nfiles; i++)
-			if (ss->files[i].unstored)
-				index_write_loose(ss, &ss->files[i]);
+	loose = ss->loose + ss->unstored < PACK_AFTER || pack_write(ss);
 	/* once: srcset_close(), then srcset_free() */
-	for (i = 0; ss->unstored && i < ss->nfiles; i++)
+	for (i = 0; ss->unstored && i < ss->nfiles; i++) {
+		if (ss->files[i].unstored && loose)
+			index_write_loose(ss, &ss->files[i]);
 		ss->files[i].unstored = 0;
+	}
 	ss->loose = 0;
 	ss->unstored = 0;
 	pack_unmap(ss);
