@@ -68,6 +68,23 @@ clean_dir() {
 		-name '.*.inline-*' \) -delete 2>/dev/null || true
 	rm -rf "$1/.inline-index"
 }
+# The C objects of DIR that the W=inline tree checked, by their findings
+checked_objects() {
+	(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
+		sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
+}
+# every_nth N: N of the lines read, evenly spaced, from the first
+every_nth() {
+	awk -v s="$1" '{ l[NR] = $0 } END { k = int(NR / s); if (k < 1) k = 1
+		for (i = 1; i <= NR && c < s; i += k) { print l[i]; c++ } }'
+}
+# obj_cmd TREE OBJ: OBJ's command in TREE, from its .cmd file, make's $$
+# undone
+obj_cmd() {
+	local c
+	c=$(sed -n "s|^cmd_$2 := ||p" "$1/$(dirname "$2")/.$(basename "$2").cmd")
+	printf '%s\n' "${c//\$\$/\$}"
+}
 # W=inline without the check: the report, held and parted, and no more
 nocheck="cc-inline-check="
 grep -q '^cc-inline-check = ' "$SRC/scripts/Makefile.build" ||
@@ -134,18 +151,16 @@ cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
 # object, is the warm ratio without make and the machine's noise.
 ISAMPLE=${ISAMPLE:-16}
 REPS=${REPS:-10}
-iall=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
-	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
-inobj=$(echo "$iall" | wc -w)
-iobjs=$(echo "$iall" | awk -v s="$ISAMPLE" -v n="$inobj" \
-	'BEGIN { k = int(n / s); if (k < 1) k = 1 } (NR - 1) % k == 0 && c++ < s')
-# pass_script TREE: the commands of the sampled objects, make's $$ undone
+objs=$(checked_objects)
+nobj=$(echo "$objs" | wc -w)
+iobjs=$(echo "$objs" | every_nth "$ISAMPLE")
+# pass_script TREE: the commands of the sampled objects
 pass_script() {
 	local o c
 	for o in $iobjs; do
-		c=$(sed -n "s|^cmd_$o := ||p" "$1/$(dirname "$o")/.$(basename "$o").cmd")
+		c=$(obj_cmd "$1" "$o")
 		[ -n "$c" ] || die "$1: no command for $o in its .cmd file"
-		echo "(${c//\$\$/\$}) >/dev/null 2>&1"
+		echo "($c) >/dev/null 2>&1"
 	done
 }
 pass_script "$B/o-plain$T" >"$B/pass-plain.sh"
@@ -195,9 +210,6 @@ grep -q -- '--index-dir $(inline-index)' "$SRC/scripts/Makefile.build" ||
 # parting the held stderr (each object's report, as a compile without
 # warnings leaves it; copied first, since the checker removes it), then
 # the check.
-objs=$(cd "$B/o-winline$T" && find "$DIR" -name '.*.o.inline-findings' |
-	sed 's|/\.\([^/]*\)\.inline-findings$|/\1|' | sort)
-nobj=$(echo "$objs" | wc -w)
 reports=$(cd "$B/o-winline$T" && for o in $objs; do echo "$(dirname "$o")/.$(basename "$o").inline-report"; done)
 rbytes=$(cd "$B/o-winline$T" && cat $reports | wc -c)
 rm -rf "$B/held"
@@ -222,8 +234,7 @@ s=$(cd "$B/o-winline$T" && { time "$tool" --summary --srctree "$SRC" \
 # The compile is the object's command in the plain tree, without ccache
 # and objtool, writing elsewhere.
 SAMPLE=${SAMPLE:-8}
-sampled=$(echo "$objs" | awk -v s="$SAMPLE" -v n="$nobj" \
-	'BEGIN { k = int(n / s); if (k < 1) k = 1 } (NR - 1) % k == 0 && c++ < s')
+sampled=$(echo "$objs" | every_nth "$SAMPLE")
 collected() { sed -n 's/^==[0-9]*== Collected : //p' | awk '{ s += $1 } END { print s + 0 }'; }
 instructions() {
 	local o=$1 d b c t=$B/cg-$$-${1//\//_}
@@ -232,13 +243,12 @@ instructions() {
 	(cd "$B/o-winline$T" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$tool" $check_args --findings "$t.findings" "$o" 2>&1 >/dev/null) |
 		collected | tr '\n' ' '
-	# compile TREE: the object's command in TREE, make's $$ undone,
-	# without ccache and objtool, writing elsewhere
+	# compile TREE: the object's command in TREE, without ccache and
+	# objtool, writing elsewhere
 	compile() {
-		c=$(sed -n "s|^cmd_$o := ||p" "$B/$1$T/$d/.$b.cmd")
+		c=$(obj_cmd "$B/$1$T" "$o")
 		c=${c%%; ./tools/objtool*}
 		c=$(echo "$c" | sed 's| *; *[^ ]*/scripts/inline/inline-check --stderr .*||')
-		c=${c//\$\$/\$}
 		c=${c//ccache $CCX /$CCX }
 		c=${c/-Wp,-MMD,$d\/.$b.d/-Wp,-MMD,$t.d}
 		c=${c/-o $o /-o $t.o }
@@ -250,7 +260,7 @@ instructions() {
 	echo "$(compile o-plain) $(compile o-winline)"
 	rm -f "$t".*
 }
-export -f instructions collected
+export -f instructions collected obj_cmd
 export B SRC tool check_args T CCX
 log "callgrind on the checker and the compile of $(echo "$sampled" | wc -l) objects"
 cg=$(echo "$sampled" | xargs -P"$JOBS" -I{} bash -c 'echo "{} $(instructions {})"')
@@ -285,7 +295,7 @@ awk -v w="${nc%% *}" -v p="${pc%% *}" -v wc="$nccpu" -v pc="$pccpu" 'BEGIN {
 ipcpu=$(bestc "$ipruns")
 iwcpu=$(bestc "$iwruns")
 nis=$(echo "$iobjs" | wc -w)
-awk -v p="$ipcpu" -v w="$iwcpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$inobj" 'BEGIN {
+awk -v p="$ipcpu" -v w="$iwcpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" 'BEGIN {
 	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
 	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N }'
 awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
