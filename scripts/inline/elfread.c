@@ -475,3 +475,144 @@ void object_free(struct object *o)
 	o->funcs = NULL;
 	o->nr = 0;
 }
+
+/* The section called name, or NULL. */
+static Elf_Scn *section_named(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	const char *s;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, sh))
+			return NULL;
+		s = elf_strptr(elf, shstrndx, sh->sh_name);
+		if (s && !strcmp(s, name))
+			return scn;
+	}
+	return NULL;
+}
+
+/* A new section called name, its name added to the section names. */
+static Elf_Scn *new_section(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn, *strscn;
+	Elf_Data *data;
+	GElf_Shdr strsh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	strscn = elf_getscn(elf, shstrndx);
+	if (!strscn || !gelf_getshdr(strscn, &strsh))
+		return NULL;
+	data = elf_newdata(strscn);
+	if (!data)
+		return NULL;
+	data->d_buf = (void *)name;
+	data->d_size = strlen(name) + 1;
+	data->d_type = ELF_T_BYTE;
+	data->d_align = 1;
+	data->d_version = EV_CURRENT;
+	data->d_off = strsh.sh_size;
+	memset(sh, 0, sizeof(*sh));
+	sh->sh_name = strsh.sh_size;
+	strsh.sh_size += data->d_size;
+	if (!gelf_update_shdr(strscn, &strsh))
+		return NULL;
+	scn = elf_newscn(elf);
+	/*
+	 * Linkers leave SHF_EXCLUDE sections out of what they link (ld -r
+	 * keeps them), as they do GCC's LTO sections.
+	 */
+	sh->sh_type = SHT_PROGBITS;
+	sh->sh_flags = SHF_EXCLUDE;
+	sh->sh_addralign = 1;
+	return scn;
+}
+
+int object_put_note(const char *path, const char *name, const void *buf,
+		    size_t size)
+{
+	Elf_Data *data, *more;
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	int fd, ret = -1;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDWR);
+	if (fd < 0) {
+		WARN_FILE(path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	elf = elf_begin(fd, ELF_C_RDWR, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		WARN_FILE(path, "not an ELF file: %s", elf_errmsg(-1));
+		goto out;
+	}
+	scn = section_named(elf, name, &sh);
+	if (!scn)
+		scn = new_section(elf, name, &sh);
+	if (!scn)
+		goto bad;
+	/* the section holds buf alone */
+	data = elf_getdata(scn, NULL);
+	if (!data)
+		data = elf_newdata(scn);
+	if (!data)
+		goto bad;
+	data->d_buf = (void *)buf;
+	data->d_size = size;
+	data->d_type = ELF_T_BYTE;
+	data->d_align = 1;
+	data->d_version = EV_CURRENT;
+	data->d_off = 0;
+	for (more = elf_getdata(scn, data); more; more = elf_getdata(scn, more))
+		more->d_size = 0;
+	sh.sh_size = size;
+	if (!gelf_update_shdr(scn, &sh) || elf_update(elf, ELF_C_WRITE) < 0)
+		goto bad;
+	ret = 0;
+	goto out;
+bad:
+	WARN_FILE(path, "cannot add section %s: %s", name, elf_errmsg(-1));
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+int object_get_note(const char *path, const char *name, char **buf,
+		    size_t *size)
+{
+	Elf_Scn *scn = NULL;
+	Elf_Data *data = NULL;
+	GElf_Shdr sh;
+	int fd, ret = -1;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		scn = section_named(elf, name, &sh);
+	if (scn && sh.sh_type == SHT_PROGBITS)
+		data = elf_getdata(scn, NULL);
+	if (data && data->d_size == sh.sh_size) {
+		*buf = xmalloc(sh.sh_size + 1);
+		memcpy(*buf, data->d_buf, sh.sh_size);
+		(*buf)[sh.sh_size] = '\0';
+		*size = sh.sh_size;
+		ret = 0;
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}

@@ -6,6 +6,8 @@
 #ifndef INLINE_ELFREAD_H
 #define INLINE_ELFREAD_H
 
+#include <stddef.h>
+
 struct func {
 	char *name;		/* "cpumask_weight", "foo.constprop.0" */
 	unsigned long value, size;
@@ -41,5 +43,18 @@ struct object {
  */
 int object_read(const char *path, struct object *o);
 void object_free(struct object *o);
+
+/*
+ * make W=inline under ccache: an object's findings travel in the object,
+ * in a section of their own that the linkers leave out (SHF_EXCLUDE), so
+ * that ccache gives them back with it. object_put_note() writes buf as
+ * the section name of the object at path, replacing what it held: 0, or
+ * -1 with a diagnostic. object_get_note() reads it into *buf (allocated,
+ * with a NUL after it): 0, or -1 when there is none (no diagnostic).
+ */
+int object_put_note(const char *path, const char *name, const void *buf,
+		    size_t size);
+int object_get_note(const char *path, const char *name, char **buf,
+		    size_t *size);
 
 #endif /* INLINE_ELFREAD_H */

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "findings.h"
 #include "warn.h"
@@ -295,4 +296,32 @@ enum findings_status findings_read(const char *path, const char *obj,
 	*nout += n;
 	free(e);
 	return FINDINGS_READ;
+}
+
+enum findings_status findings_whose(const char *buf, const char *obj)
+{
+	static const char magic[] = FINDINGS_MAGIC FINDINGS_FORMAT "\t";
+	const char *p = buf + strlen(magic), *id = INLINE_CHECK_ID;
+	size_t idlen = strlen(id), objlen = strlen(obj);
+
+	if (strncmp(buf, magic, strlen(magic)))
+		return FINDINGS_BAD;
+	p += strcspn(p, "\t\n");
+	if (*p != '\t')
+		return FINDINGS_BAD;
+	if (strncmp(p + 1, obj, objlen) || p[1 + objlen] != '\t') {
+		/* ccache's base_dir makes absolute names relative */
+		size_t n = strcspn(p + 1, "\t\n");
+		char *name = xstrndup(p + 1, n);
+		struct stat a, b;
+		int same = !stat(name, &a) && !stat(obj, &b) &&
+			   a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+
+		free(name);
+		if (!same)
+			return FINDINGS_BAD;
+	}
+	return p - buf - strlen(magic) == (ptrdiff_t)idlen &&
+	       !strncmp(buf + strlen(magic), id, idlen) ?
+	       FINDINGS_READ : FINDINGS_FOREIGN;
 }

@@ -45,4 +45,16 @@ enum findings_status findings_read(const char *path, const char *obj,
 
 void object_finding_free(struct object_finding *e);
 
+/*
+ * Under ccache, the findings travel in the object too (elfread.h), in
+ * this section, as the findings file's bytes. findings_whose() says
+ * whose the bytes of such a file are: FINDINGS_READ when this checker
+ * wrote them for obj, FINDINGS_FOREIGN when another checker did, and
+ * FINDINGS_BAD when they are not findings of obj (ld -r of several
+ * objects puts theirs end to end, the first one's first).
+ */
+#define FINDINGS_SECTION ".discard.inline_findings"
+
+enum findings_status findings_whose(const char *buf, const char *obj);
+
 #endif /* INLINE_FINDINGS_H */

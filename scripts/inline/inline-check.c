@@ -7,12 +7,16 @@
  *   inline-check [options] OBJECT          one object, after its compile
  *   inline-check --summary [options] PATH...
  *   inline-check --asm-wrappers [options] HEADER...
+ *   INLINE_CHECK_OPTS='[options]' inline-check COMPILER ARGS...
  *
  * Kbuild runs the check in the compile's own command, after objtool:
  * with --stderr, inline-check first parts the compile's kept stderr into
  * the report and the rest, which it prints (split.h), and with --deps it
  * reads the compiler's dependency file, fixdep's .cmd file being written
- * after. One process per object for W=inline, not three.
+ * after. One process per object for W=inline, not three. Under ccache,
+ * inline-check is ccache's prefix command instead (wrap_compile()): it
+ * runs the compile and checks inside ccache, which then keeps the check's
+ * warnings and findings with the object.
  *
  * Problems with the input (a missing or damaged report or findings file,
  * an unreadable header, an object that is not ELF, a file that cannot be
@@ -20,11 +24,15 @@
  * status is 0 unless the command line is wrong (2) or the --stderr file
  * could not be read (1: it is left for Kbuild to print).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cond.h"
@@ -46,6 +54,9 @@ static const char usage[] =
 "       inline-check --summary [--json FILE] [--fixes FILE] [--headers DIR]...\n"
 "                    PATH...\n"
 "       inline-check --asm-wrappers [--build DIR]... HEADER...\n"
+"       INLINE_CHECK_OPTS='[options]' inline-check COMPILER ARGS...\n"
+"                    run the compile of -o OBJECT, then check it; the\n"
+"                    findings go in the object too (ccache's prefix)\n"
 "\n"
 "  --report FILE     the compiler's inline report: GCC's\n"
 "                    -fopt-info-inline-missed lines or clang's\n"
@@ -97,7 +108,22 @@ struct one_check {
 	int cc;				/* -1: what the report looks like */
 	unsigned int extras;		/* DIAG_FIXIT, DIAG_ESTIMATE */
 	int exits;			/* the process ends after this check */
+	int note;			/* the findings go in the object too */
 };
+
+/* The findings file's bytes, in the object's FINDINGS_SECTION. */
+static void put_note(const char *obj, const char *findings_path)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	ssize_t len = read_file(findings_path, &buf, &size);
+
+	if (len < 0)
+		WARN_FILE(findings_path, "cannot read: %s", strerror(errno));
+	else if (object_put_note(obj, FINDINGS_SECTION, buf, len))
+		remove(findings_path);	/* the summary leaves it out */
+	free(buf);
+}
 
 static int check_one(const char *obj, const struct one_check *a)
 {
@@ -181,6 +207,8 @@ static int check_one(const char *obj, const struct one_check *a)
 		}
 	if (findings_write(findings_path, obj, f, n, &st))
 		remove(findings_path);	/* the old one is of another compile */
+	else if (a->note)
+		put_note(obj, findings_path);
 
 	if (a->exits) {
 		/*
@@ -276,6 +304,137 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	return 0;
 }
 
+/* What could not be parted is printed as it is, then removed. */
+static void print_held(const char *held)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	ssize_t len = read_file(held, &buf, &size);
+
+	if (len > 0)
+		fwrite(buf, 1, len, stderr);
+	free(buf);
+	remove(held);
+}
+
+/* env's words after first (NULL: none), with last after them */
+static char **words(char *first, const char *env, char *last, int *argc)
+{
+	char *copy = xstrdup(env), *w, **v = xmalloc(3 * sizeof(*v));
+	int n = 0;
+
+	if (first)
+		v[n++] = first;
+	for (w = strtok(copy, " \t"); w; w = strtok(NULL, " \t")) {
+		v = xrealloc(v, (n + 3) * sizeof(*v));
+		v[n++] = w;
+	}
+	if (last)
+		v[n++] = last;
+	v[n] = NULL;
+	if (argc)
+		*argc = n;
+	return v;
+}
+
+/* Run cmd with its stderr to fd: its status, as the shell gives it. */
+static int run_to(char **cmd, int fd)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stderr);
+	pid = fork();
+	if (!pid) {
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+		unsetenv("INLINE_CHECK_OPTS");
+		unsetenv("INLINE_CHECK_OBJTOOL");
+		execvp(cmd[0], cmd);
+		fprintf(stderr, "inline-check: %s: %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0) {
+		fprintf(stderr, "inline-check: cannot run %s: %s\n", cmd[0],
+			strerror(errno));
+		return 127;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return 127;
+	return WIFEXITED(status) ? WEXITSTATUS(status) :
+				   128 + WTERMSIG(status);
+}
+
+/*
+ * inline-check COMPILER ARGS..., with the check's options in the
+ * environment (INLINE_CHECK_OPTS): Kbuild's compile under ccache, as
+ * ccache's prefix command (CCACHE_PREFIX), which is a name alone. It runs
+ * the compile, then objtool (INLINE_CHECK_OBJTOOL, the object added), both
+ * stderrs held, then checks the object as --stderr does and puts the
+ * findings in the object too. ccache keeps what it printed and the
+ * object, and gives both back on a hit, where nothing of this runs: the
+ * check, and objtool whose tables it reads, cost a hit nothing. The
+ * report is not kept: a hit leaves none. Returns the status of the
+ * compile, or of objtool; no fault of the check's changes it.
+ */
+static int wrap_compile(char **cmd, struct one_check *a)
+{
+	const char *objtool = getenv("INLINE_CHECK_OBJTOOL");
+	char *obj = NULL, *held, **tool;
+	int i, fd, ret;
+
+	for (i = 1; cmd[i]; i++) {
+		if (!strcmp(cmd[i], "-o") && cmd[i + 1])
+			obj = cmd[++i];
+		else if (!strncmp(cmd[i], "-Wp,-MMD,", 9) ||
+			 !strncmp(cmd[i], "-Wp,-MD,", 8))
+			a->deps = strchr(cmd[i] + 4, ',') + 1;
+	}
+	held = obj ? side_file(obj, "inline-stderr.tmp") : NULL;
+	fd = held ? open(held, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0666) : -1;
+	if (fd < 0) {
+		if (held)
+			WARN_FILE(held, "cannot write: %s; %s is not checked",
+				  strerror(errno), obj);
+		else
+			fprintf(stderr, "inline-check: no -o in the command of %s; nothing is checked\n",
+				cmd[0]);
+		fd = dup(STDERR_FILENO);
+		ret = run_to(cmd, fd);
+		if (!ret && obj && objtool && *objtool)
+			ret = run_to(words(NULL, objtool, obj, NULL), fd);
+		return ret;
+	}
+	ret = run_to(cmd, fd);
+	/* objtool's warnings follow the compiler's, in what is held */
+	if (!ret && objtool && *objtool) {
+		tool = words(NULL, objtool, obj, NULL);
+		ret = run_to(tool, fd);
+	}
+	close(fd);
+	if (ret) {
+		/* no object: no report and no findings, its stderr as it is */
+		char *rp = side_file(obj, "inline-report");
+		char *fp = side_file(obj, FINDINGS_SUFFIX);
+
+		if (split_file(held, "/dev/null", a->cc == REPORT_CLANG,
+			       "inline-check"))
+			print_held(held);
+		remove(rp);
+		remove(fp);
+		free(rp);
+		free(fp);
+		return ret;
+	}
+	a->held = held;
+	a->note = 1;
+	a->exits = 1;
+	if (check_one(obj, a))
+		print_held(held);
+	return 0;
+}
+
 /* The summary's remedy for a findings file it cannot read. */
 static void recheck(const char *obj, const char *findings,
 		    const struct summary_opts *so)
@@ -320,8 +479,14 @@ int main(int argc, char **argv)
 	int nbuilds = 0;
 	struct summary_opts so = { .rows = 20 };
 	enum mode mode = CHECK;
+	const char *env = getenv("INLINE_CHECK_OPTS");
+	char **compile = NULL;
 	int c, cc = -1;
 
+	if (env && argc > 1 && argv[1][0] != '-') {
+		compile = argv + 1;
+		argv = words(argv[0], env, NULL, &argc);
+	}
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -396,10 +561,17 @@ int main(int argc, char **argv)
 			fputs(usage, stdout);
 			return 0;
 		default:
+			if (compile)
+				break;	/* said; the compile runs */
 			fputs(usage, stderr);
 			return 2;
 		}
 	}
+	if (compile)
+		return wrap_compile(compile, &(struct one_check){
+			.srctree = srctree, .config = config,
+			.index_dir = index_dir, .cc = cc, .extras = so.extras,
+		});
 	if (optind >= argc || (mode == CHECK && optind + 1 != argc)) {
 		fputs(usage, stderr);
 		return 2;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "elfread.h"
 #include "fixes.h"
 #include "summary.h"
 #include "warn.h"
@@ -138,10 +139,75 @@ static void collect_findings_file(struct summary *s, const char *path)
 	free(obj);
 }
 
-/* Every findings file under dir, in the order readdir() gives them. */
+/*
+ * Under ccache (wrap_compile() in inline-check.c) an object's findings are
+ * in the object too: a hit brings the object and no findings file, or
+ * leaves one of another compile beside it. The section is the truth: the
+ * file is written from it when it differs, unless the file is this
+ * checker's and the section another's (the summary checked that object
+ * again: see read_or_recheck()). Returns the findings file's path, or
+ * NULL when obj holds no findings of its own (built without ccache, or
+ * ld -r of several objects).
+ */
+static char *restore_findings(const char *obj)
+{
+	static const char instead[] = "its object is checked again";
+	char *note = NULL, *buf = NULL, *path, *tmp;
+	size_t nsize, size = 0;
+	ssize_t len;
+	enum findings_status whose;
+	FILE *fp;
+
+	if (object_get_note(obj, FINDINGS_SECTION, &note, &nsize))
+		return NULL;
+	whose = findings_whose(note, obj);
+	if (whose == FINDINGS_BAD) {
+		free(note);
+		return NULL;
+	}
+	path = side_file(obj, FINDINGS_SUFFIX);
+	len = read_file(path, &buf, &size);
+	if (len >= 0)
+		buf[len] = '\0';
+	if ((len != (ssize_t)nsize || memcmp(buf, note, nsize)) &&
+	    (whose == FINDINGS_READ || len < 0 ||
+	     findings_whose(buf, obj) != FINDINGS_READ)) {
+		fp = replace_open(path, &tmp, instead);
+		if (fp) {
+			fwrite(note, 1, nsize, fp);
+			replace_close(fp, tmp, path, instead);
+		}
+		/*
+		 * A hit: the report beside the object, if any, is of another
+		 * compile (ccache keeps no report: see wrap_compile()).
+		 */
+		if (whose == FINDINGS_READ) {
+			char *report = side_file(obj, "inline-report");
+
+			remove(report);
+			free(report);
+		}
+	}
+	free(buf);
+	free(note);
+	return path;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Every findings file under dir: first those of the objects that hold
+ * their findings, then the others, in the order readdir() gives them.
+ */
 static void collect_dir(struct summary *s, char *dir)
 {
 	char *const roots[] = { dir, NULL };
+	char **files = NULL, **done = NULL, *path;
+	unsigned int nfiles = 0, ndone = 0, i;
+	size_t len;
 	FTSENT *e;
 	FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR | FTS_NOSTAT, NULL);
 
@@ -149,10 +215,42 @@ static void collect_dir(struct summary *s, char *dir)
 		WARN_FILE(dir, "cannot read: %s", strerror(errno));
 		return;
 	}
-	while ((e = fts_read(fts)))
-		if (e->fts_info == FTS_F || e->fts_info == FTS_NSOK)
-			collect_findings_file(s, e->fts_path);
+	while ((e = fts_read(fts))) {
+		if (e->fts_info != FTS_F && e->fts_info != FTS_NSOK)
+			continue;
+		len = e->fts_pathlen;
+		if (e->fts_name[0] == '.') {
+			if (len > sizeof(FINDINGS_SUFFIX) &&
+			    !strcmp(e->fts_path + len - sizeof(FINDINGS_SUFFIX) + 1,
+				    FINDINGS_SUFFIX)) {
+				files = xrealloc(files, (nfiles + 1) * sizeof(*files));
+				files[nfiles++] = xstrdup(e->fts_path);
+			}
+			continue;
+		}
+		if (len < 3 || strcmp(e->fts_path + len - 2, ".o"))
+			continue;
+		path = e->fts_path + (!strncmp(e->fts_path, "./", 2) ? 2 : 0);
+		path = restore_findings(path);
+		if (!path)
+			continue;
+		read_or_recheck(s, path, e->fts_path +
+				(!strncmp(e->fts_path, "./", 2) ? 2 : 0));
+		done = xrealloc(done, (ndone + 1) * sizeof(*done));
+		done[ndone++] = path;
+	}
 	fts_close(fts);
+	qsort(done, ndone, sizeof(*done), cmp_str);
+	for (i = 0; i < nfiles; i++) {
+		path = files[i] + (!strncmp(files[i], "./", 2) ? 2 : 0);
+		if (!bsearch(&path, done, ndone, sizeof(*done), cmp_str))
+			collect_findings_file(s, files[i]);
+		free(files[i]);
+	}
+	for (i = 0; i < ndone; i++)
+		free(done[i]);
+	free(files);
+	free(done);
 }
 
 static int cmp_entry(const void *a, const void *b)
@@ -251,9 +349,14 @@ void summary_collect(struct summary *s, char **paths, int n,
 		if (S_ISDIR(st.st_mode)) {
 			collect_dir(s, paths[k]);
 		} else {
-			char *side = side_file(paths[k], FINDINGS_SUFFIX);
+			char *side = restore_findings(paths[k]);
 
-			collect_findings_file(s, side);
+			if (side) {
+				read_or_recheck(s, side, paths[k]);
+			} else {
+				side = side_file(paths[k], FINDINGS_SUFFIX);
+				collect_findings_file(s, side);
+			}
 			free(side);
 		}
 	}

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # W=inline as kernel developers build: the inline report travels in the
-# compiler's stderr, so ccache (which replays stderr on a hit), distcc
-# and icecream (which bring stderr back from the server) give the same
-# findings as a plain build. Each build of kernel/sched/ starts from an
+# compiler's stderr, so distcc and icecream (which bring stderr back from
+# the server) give the same findings as a plain build; under ccache the
+# check runs inside it and the findings travel in the object, so that a
+# hit gives them back and checks nothing. Each build of kernel/sched/ starts from an
 # empty object directory and is judged, byte for byte, on its reports,
 # findings, warnings and inline-summary.json against a plain -j2 build.
 # Then the compiler's own messages and status through W=inline, on a
@@ -48,20 +49,22 @@ collect() {
 	grep -E ': (warning|note): ' "$S/$name.log" | sort >"$S/$name/warnings"
 }
 
-# same NAME: the files of $S/NAME are those of the plain build, and the
-# reports those of the plain build less their columns when asked. The
+# same NAME [cols|noreports]: the files of $S/NAME are those of the plain
+# build, and the reports those of the plain build less their columns, or
+# none, when asked. The
 # compiler's version text in inline-summary.json is the configuration's,
 # which names the compiler as CC does ("x86_64-linux-gnu-gcc" for distcc).
 same() {
 	local name=$1 cols=${2:-} f n=0 bad=""
 	for f in "$S/plain"/.* "$S/plain"/*; do
 		[ -f "$f" ] || continue
+		[ "$cols" = noreports ] && [ "${f%.inline-report}" != "$f" ] && continue
 		n=$((n + 1))
 		if [ "${f##*/}" = inline-summary.json ]; then
 			cmp -s <(grep -v '^  "compiler_version": ' "$f") \
 			       <(grep -v '^  "compiler_version": ' "$S/$name/${f##*/}") ||
 				bad="$bad ${f##*/}"
-		elif [ -n "$cols" ] && [ "${f%.inline-report}" != "$f" ]; then
+		elif [ "$cols" = cols ] && [ "${f%.inline-report}" != "$f" ]; then
 			cmp -s <(sed -E 's/^([^ :]+:[0-9]+):[0-9]+: /\1: /' "$f") \
 			       <(sed -E 's/^([^ :]+:[0-9]+):[0-9]+: /\1: /' "$S/$name/${f##*/}") ||
 				bad="$bad ${f##*/}"
@@ -89,11 +92,39 @@ check "the report is GCC's own: 'not inlinable' lines for _raw_spin_unlock" \
 check "no temporary file is left beside the objects" \
 	test -z "$(find "$obj/$DIR" -name '*.tmp')"
 
-# 2. ccache, cold then warm. A warm build from an empty object directory
-# compiles nothing: each object's stderr, report included, is replayed.
+# 2. ccache, cold then warm. Under ccache the check runs inside it, as
+# its prefix command, and puts the findings in the object: a warm build
+# from an empty object directory compiles and checks nothing; each
+# object comes back with its findings and what its compile and check
+# printed, the summary writes the findings files from the objects, and
+# no report is written.
 export CCACHE_DIR=$S/ccache CCACHE_LOGFILE=$S/ccache.log
 check "CC='ccache gcc', cold: it builds" sched ccache-cold -j2 CC="ccache gcc"
 check "ccache cold: reports, findings, warnings and summary as plain" same ccache-cold
+
+# notes_are_findings: each object holds its findings file, byte for
+# byte, in a section flagged SHF_EXCLUDE ('E').
+notes_are_findings() {
+	local o n=0
+	for o in "$obj/$DIR"/*.o; do
+		case $o in *.mod.o) continue ;; esac
+		readelf -SW "$o" | grep -qE ' \.discard\.inline_findings +PROGBITS .* E ' || return 1
+		objcopy --dump-section .discard.inline_findings="$S/note" "$o" /dev/null &&
+			cmp -s "$S/note" "$(dirname "$o")/.$(basename "$o").inline-findings" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" = "$objects" ]
+}
+check "ccache cold: each object holds its findings file in an SHF_EXCLUDE section" \
+	notes_are_findings
+# ld -r keeps the section (vmlinux.o holds them all); a final link
+# drops it, without a word under --orphan-handling=warn.
+check "ld: a final link of the objects leaves the section out, and says nothing of it" \
+	sh -c "ld -m elf_x86_64 --orphan-handling=warn --unresolved-symbols=ignore-all \
+		-e 0 -o '$S/linked' '$obj/$DIR'/core.o '$obj/$DIR'/fair.o 2>'$S/ld.err';
+	       ! grep -q inline_findings '$S/ld.err' &&
+	       readelf -SW '$obj/$DIR/core.o' | grep -q '\.discard\.inline_findings' &&
+	       ! readelf -SW '$S/linked' | grep -q '\.discard\.inline_findings'"
 ccache -z >/dev/null
 rm -f "$CCACHE_LOGFILE"
 check "CC='ccache gcc', warm, from an empty object directory: it builds" \
@@ -105,7 +136,11 @@ hits=$(awk -v dir="/$DIR/" '
 misses=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
 check "ccache warm: all $objects compiles of $DIR/ were cache hits ($hits; $misses misses in all)" \
 	test "$hits" = "$objects" -a "$misses" = 0
-check "ccache warm: reports, findings, warnings and summary as plain" same ccache-warm
+check "ccache warm: findings, warnings and summary as plain" same ccache-warm noreports
+check "ccache warm: nothing was checked again: no report was written" \
+	test -z "$(find "$obj/$DIR" -name '.*.inline-report')"
+check "ccache warm: the objects hold their findings, the summary wrote the files from them" \
+	notes_are_findings
 unset CCACHE_DIR CCACHE_LOGFILE
 
 # only_loopback LINKS: the namespace's interfaces ('ip -o link') are
@@ -158,7 +193,7 @@ if unshare -n true 2>/dev/null; then
 	check "distcc: all $objects objects of $DIR/ were compiled remotely" \
 		test "$(grep -c "COMPILE_OK .*/$DIR/[^/]*\.c\$" "$D/distccd.log")" = "$objects"
 	check "distcc: findings, warnings and summary as plain; the reports but for columns" \
-		same distcc columns
+		same distcc cols
 	check "distcc: distccd was stopped by its pid" test -f "$D/stopped"
 else
 	not_ok "distcc: cannot make a network namespace for distccd (unshare -n needs root)"
@@ -346,5 +381,78 @@ check "a compile error: make stops on the object, with the compiler's status (Er
 	grep -q "scale-error.o\] Error 1\$" "$S/error-inline.err"
 check "a compile error leaves no report and no temporary file" \
 	test -z "$(find "$M" -name '.scale-error.o.inline-*')"
+
+
+# 7. The same through ccache, where the compile, objtool and the check run
+# inside ccache (inline-check its prefix command): stderr and status as
+# without W=inline, from an empty cache and again from a warm one, when
+# ccache gives back what they printed and runs neither objtool nor the
+# check.
+export CCACHE_DIR=$S/ccache-mod
+cc_module() {
+	local name=$1
+	shift
+	rm -f "$M"/*.o "$M"/.*.o.cmd "$M"/.*.inline-report
+	module "$name" CC="ccache gcc" "$@"
+}
+for t in warn ot-warns ot-fails werror error; do
+	case $t in
+	warn) args="KCFLAGS=-Wno-error" ;;
+	ot-*) args="KCFLAGS=-Wno-error objtool=$S/objtool-${t#ot-}" ;;
+	werror) args= ;;
+	error) args="SCALE_OBJS=scale-error.o KCFLAGS=-Wno-error" ;;
+	esac
+	cc_module "cc-$t-plain" $args
+	cc_module "cc-$t-cold" $args W=inline
+	cc_module "cc-$t-warm" $args W=inline
+	# what the warm build left: the object's sections, the files
+	readelf -SW "$M/scale-warn.o" >"$S/cc-$t-warm.sections" 2>&1
+	ls -A "$M" >"$S/cc-$t-warm.files"
+done
+# same_stderr T: status and stderr of cc-T-cold and cc-T-warm as cc-T-plain
+same_stderr() {
+	local v
+	for v in cold warm; do
+		cmp -s "$S/cc-$1-plain.status" "$S/cc-$1-$v.status" &&
+			cmp -s "$S/cc-$1-plain.err" "$S/cc-$1-$v.err" || return 1
+	done
+}
+# warm_status T N: the warm build of T ended with status N
+warm_status() {
+	[ "$(cat "$S/cc-$1-warm.status")" = "$2" ]
+}
+cc_warn() {
+	[ "$(grep -c ': warning: ' "$S/cc-warn-warm.err")" = 3 ] &&
+		warm_status warn 0 && same_stderr warn
+}
+cc_warn_from_cache() {
+	grep -q '\.discard\.inline_findings' "$S/cc-warn-warm.sections" &&
+		grep -qx '.scale-warn.o.inline-findings' "$S/cc-warn-warm.files" &&
+		! grep -q 'inline-report' "$S/cc-warn-warm.files"
+}
+cc_objtool_warns() {
+	grep ': warning: ' "$S/cc-ot-warns-warm.err" | tail -1 |
+		grep -q 'objtool: a stand-in warns' && same_stderr ot-warns
+}
+cc_error() {
+	grep -q 'error: .*scale_no_such_variable.* undeclared' "$S/cc-error-warm.err" &&
+		grep -q 'scale-error.o\] Error 1$' "$S/cc-error-warm.err" &&
+		warm_status error 2 && same_stderr error
+}
+check "ccache: a warning, cold and warm: stderr byte for byte as without W=inline, the build goes on" \
+	cc_warn
+check "ccache: a warning, warm: the object came with its findings, written out by the summary, and no report" \
+	cc_warn_from_cache
+check "ccache: objtool's warning after the compile's, cold and warm, as without W=inline" \
+	cc_objtool_warns
+check "ccache: objtool fails: the build fails, cold and warm, stderr as without W=inline" \
+	eval 'warm_status ot-fails 2 && same_stderr ot-fails'
+check "ccache: CONFIG_WERROR=y: the warnings fail the build, cold and warm, stderr as without W=inline" \
+	eval 'warm_status werror 2 && same_stderr werror'
+check "ccache: a compile error: the compiler's message and status, cold and warm, as without W=inline" \
+	cc_error
+check "ccache: nothing is left held" \
+	test -z "$(find "$M" -name '*.inline-stderr.tmp')"
+unset CCACHE_DIR
 
 finish

@@ -289,12 +289,14 @@ clang_module clang-16 expected-clang-16.txt
 C=$(obj_tree clang CC=clang) || exit 1
 
 # Through ccache, from an empty cache and then from a warm one (every
-# compile a hit): the remarks come back with the compile's stderr, so the
-# reports, the findings and the warnings are the same.
+# compile a hit): the check runs inside ccache, as its prefix command, and
+# puts the findings in the object; a hit gives back the object and what
+# the compile and the check printed, and checks nothing. So the findings,
+# the summary and the warnings are the same, and a hit writes no report.
 # module_files DIR: what W=inline left in the module, and its warnings.
 module_files() {
 	mkdir -p "$1"
-	cp "$M"/.*.inline-report "$M"/.*.inline-findings "$M/inline-summary.json" "$1/"
+	cp "$M"/.*.inline-findings "$M/inline-summary.json" "$1/"
 	diagnostics "$2" >"$1/warnings"
 }
 fresh_module
@@ -311,9 +313,14 @@ hits=$(echo "$stats" | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 }
 misses=$(echo "$stats" | awk '$1 == "cache_miss" { print $2 }')
 check "CC=\"ccache clang\": the warm build's compiles are all hits ($hits hits, $misses misses)" \
 	test "$hits" -ge 2 -a "$misses" = 0
-check "CC=\"ccache clang\": warm and cold give the same reports, findings, summary and warnings" \
-	sh -c "test -s '$W/ccache-cold/.wi-classes.o.inline-report' &&
+check "CC=\"ccache clang\": warm and cold give the same findings, summary and warnings" \
+	sh -c "grep -q inline-not-inlined '$W/ccache-cold/.wi-classes.o.inline-findings' &&
 	       diff -r '$W/ccache-cold' '$W/ccache-warm' >'$W/ccache.diff'"
+check "CC=\"ccache clang\": the hits checked nothing: no report was written" \
+	test -z "$(find "$M" -name '.*.inline-report')"
+check "CC=\"ccache clang\": the module's objects hold their findings, the .ko does not" \
+	sh -c "readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings' &&
+	       ! readelf -SW '$M/wi-classes.ko' | grep -q '\.discard\.inline_findings'"
 
 # Clang's stderr: remarks come with a source line and a caret, and take the
 # "In file included from" lines that a warning after them, in the same

@@ -7,16 +7,21 @@
 #   - wall time and CPU time of 'make W=inline DIR/' against a plain
 #     'make DIR/', each from clean, RUNS times (default 3), alternating;
 #     the best of each is compared (a shared machine only adds time);
-#   - the same two with CC="ccache gcc" and a warm cache (every compile
-#     a hit), RUNS times each after one cold build of each;
+#   - the same two with CC="ccache gcc", from an empty cache (the first
+#     build of each), then with a warm one (every compile a hit), RUNS
+#     times each; under ccache the compile, objtool and the check run
+#     inside ccache, which gives their output back on a hit, and a third
+#     build has the check after ccache, on every hit, as without it
+#     (KBUILD_INLINE_CCACHE= on make's command line);
 #   - the same two with the check left out (cc-inline-check= on make's
 #     command line: the report is still written and held, and parted by
 #     the compile's EXIT trap): what the check costs, and what the report
 #     and its split cost, apart;
 #   - each of ISAMPLE objects' own command (default 16), run alone in
 #     each tree, with ccache warm, REPS times (default 10): what W=inline
-#     adds to one object, against a warm plain build's CPU per object,
-#     which whole builds, moving by a few percent, cannot show;
+#     adds to one object (the check inside ccache, and after it), against
+#     a warm plain build's CPU per object, which whole builds, moving by a
+#     few percent, cannot show;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it: parting the held stderr,
 #     then the check), against the compile time;
@@ -34,8 +39,8 @@
 # BENCH_CC=clang measures the same with clang (its -Rpass-missed remarks
 # for the report), against a plain clang build; the default is gcc.
 #
-# Goals: W=inline <= 1.02x a plain build, cold; the checker <= 1% of the
-# compile; the summary of 20,000 objects in 2 s.
+# Goals: W=inline <= 1.02x a plain build, cold and with ccache warm; the
+# checker <= 1% of the compile; the summary of 20,000 objects in 2 s.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../../.." && pwd)
@@ -89,6 +94,10 @@ obj_cmd() {
 nocheck="cc-inline-check="
 grep -q '^cc-inline-check = ' "$SRC/scripts/Makefile.build" ||
 	die "scripts/Makefile.build has no cc-inline-check to leave out"
+# Under ccache, the check after it rather than inside it
+outside="KBUILD_INLINE_CCACHE="
+grep -q '^ifdef KBUILD_INLINE_CCACHE' "$SRC/scripts/Makefile.build" ||
+	die "scripts/Makefile.build does not run the check inside ccache"
 
 # run NAME CC [W=inline]: one clean build of DIR; prints "real user sys".
 # What DIR's build depends on is brought up to date first, untimed, with
@@ -122,20 +131,22 @@ bestw() { echo -n "$1" | sort -n | head -1; }
 bestc() { echo -n "$1" | awk '{ print $2 + $3 }' | sort -n | head -1; }
 # With ccache: one cold build of each fills the cache (and settles the
 # objects of 'prepare' on the new CC), then warm builds, every compile a
-# hit.
+# hit. The check after ccache has entries of its own: its compile has
+# neither ccache's prefix nor its namespace.
 export CCACHE_DIR=$B/ccache$T
 rm -rf "$CCACHE_DIR"
 log "with CC=\"ccache $CCX\": one cold build each, then $RUNS warm each, alternating"
-run plain "ccache $CCX" >/dev/null
-run winline "ccache $CCX" W=inline >/dev/null
+pcold=$(run plain "ccache $CCX")
+wcold=$(run winline "ccache $CCX" W=inline)
+run winline "ccache $CCX" W=inline "$outside" >/dev/null
 ccache -z >/dev/null
 pcruns=""
 wcruns=""
-ncruns=""
+ocruns=""
 for i in $(seq "$RUNS"); do
 	pcruns="$pcruns$(run plain "ccache $CCX")
 "
-	ncruns="$ncruns$(run winline "ccache $CCX" W=inline "$nocheck")
+	ocruns="$ocruns$(run winline "ccache $CCX" W=inline "$outside")
 "
 	wcruns="$wcruns$(run winline "ccache $CCX" W=inline)
 "
@@ -163,16 +174,26 @@ pass_script() {
 		echo "($c) >/dev/null 2>&1"
 	done
 }
+# The commands of the last build of each tree: W=inline's with the check
+# inside ccache, then, after one more warm build, with the check after
+# it, which leaves the reports the checker's measures below read.
 pass_script "$B/o-plain$T" >"$B/pass-plain.sh"
 pass_script "$B/o-winline$T" >"$B/pass-winline.sh"
-grep -q 'inline-check --stderr' "$B/pass-winline.sh" ||
-	die "the W=inline objects' commands do not run the check"
+grep -q 'CCACHE_PREFIX=[^ ]*/scripts/inline/inline-check' "$B/pass-winline.sh" ||
+	die "the W=inline objects' commands do not run the check inside ccache"
+run winline "ccache $CCX" W=inline "$outside" >/dev/null
+pass_script "$B/o-winline$T" >"$B/pass-outside.sh"
+grep -q 'inline-check --stderr' "$B/pass-outside.sh" ||
+	die "the W=inline objects' commands do not run the check after ccache"
 ipruns=""
 iwruns=""
+ioruns=""
 for i in $(seq "$REPS"); do
 	ipruns="$ipruns$(cd "$B/o-plain$T" && { time sh "$B/pass-plain.sh" ; } 2>&1)
 "
 	iwruns="$iwruns$(cd "$B/o-winline$T" && { time sh "$B/pass-winline.sh" ; } 2>&1)
+"
+	ioruns="$ioruns$(cd "$B/o-winline$T" && { time sh "$B/pass-outside.sh" ; } 2>&1)
 "
 done
 # the compiles leave their dependency files, which fixdep would remove
@@ -193,10 +214,10 @@ pc=$(bestw "$pcruns")
 wc=$(bestw "$wcruns")
 n=$(bestw "$nruns")
 ncpu=$(bestc "$nruns")
-nc=$(bestw "$ncruns")
+oc=$(bestw "$ocruns")
 pccpu=$(bestc "$pcruns")
 wccpu=$(bestc "$wcruns")
-nccpu=$(bestc "$ncruns")
+occpu=$(bestc "$ocruns")
 
 # The checker's arguments, as Kbuild gives them (scripts/Makefile.build),
 # with the index of the headers the build left; the .cmd file, which
@@ -285,19 +306,24 @@ printf '  without the check  %7.1f s  (runs: %s s)\n' "${n%% *}" "$(list "$nruns
 awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.02)\n", w / p }'
 awk -v w="$wcpu" -v p="$pcpu" 'BEGIN { printf "  ratio, CPU         %7.3f x   (user+sys: %.1f s against %.1f s)\n", w / p, w, p }'
 awk -v w="$ncpu" -v p="$pcpu" 'BEGIN { printf "    without the check %5.3f x   CPU: the report, held and parted\n", w / p }'
+awk -v p="$pcold" -v w="$wcold" 'BEGIN { split(p, a, " "); split(w, b, " ")
+	printf "  ccache cold, plain %7.1f s, W=inline %.1f s: %.3f x   (wall; CPU %.3f x; one run each)\n",
+		a[1], b[1], b[1] / a[1], (b[2] + b[3]) / (a[2] + a[3]) }'
 printf '  ccache warm, plain %7.1f s  (runs: %s s)\n' "${pc%% *}" "$(list "$pcruns")"
 printf '  ccache warm, W=inl %7.1f s  (runs: %s s; %s misses)\n' "${wc%% *}" "$(list "$wcruns")" "$cmiss"
-printf '    without the check %6.1f s  (runs: %s s)\n' "${nc%% *}" "$(list "$ncruns")"
+printf '    check after ccache %5.1f s  (runs: %s s)\n' "${oc%% *}" "$(list "$ocruns")"
 awk -v w="${wc%% *}" -v p="${pc%% *}" -v wc="$wccpu" -v pc="$pccpu" 'BEGIN {
-	printf "  ratio, ccache warm %7.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
-awk -v w="${nc%% *}" -v p="${pc%% *}" -v wc="$nccpu" -v pc="$pccpu" 'BEGIN {
-	printf "    without the check %5.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
+	printf "  ratio, ccache warm %7.3f x   (wall; CPU %.3f x; goal <= 1.02)\n", w / p, wc / pc }'
+awk -v w="${oc%% *}" -v p="${pc%% *}" -v wc="$occpu" -v pc="$pccpu" 'BEGIN {
+	printf "    check after ccache %4.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
 ipcpu=$(bestc "$ipruns")
 iwcpu=$(bestc "$iwruns")
+iocpu=$(bestc "$ioruns")
 nis=$(echo "$iobjs" | wc -w)
-awk -v p="$ipcpu" -v w="$iwcpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" 'BEGIN {
+awk -v p="$ipcpu" -v w="$iwcpu" -v o="$iocpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" 'BEGIN {
 	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
-	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N }'
+	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N
+	printf "    check after ccache %+.1f ms: %.3f x\n", 1000 * (o - p) / n, 1 + (o - p) / n / (b / N) }'
 awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU (parting %d KB of report each, and the check)\n", 1000 * c / n, n, c, b / n / 1024
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "elfread.h"
+#include "findings.h"
 #include "fixes.h"
 #include "lexer.h"
 #include "report.h"
@@ -942,6 +943,86 @@ static void test_object_code(void)
 	object_free(&o);
 }
 
+/* sh -c cmd, its status */
+static int run(const char *fmt, ...)
+{
+	char cmd[9000];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	return system(cmd);
+}
+
+/*
+ * Under ccache the findings travel in the object (elfread.h): a section
+ * written into GNU as's object, read back, replaced, kept by ld -r end
+ * to end with another's, and told apart by findings_whose().
+ */
+static void test_notes(void)
+{
+	static const char mine[] = "# inline-check findings v4\tunknown\t%s\t1\t0\t0\n";
+	char obj[4200], obj2[4200], both[4200], a[9000], b[9000], *got = NULL;
+	struct object o;
+	size_t size = 0;
+	int ok;
+
+	snprintf(obj, sizeof(obj), "%s/note.o", tmpdir);
+	snprintf(obj2, sizeof(obj2), "%s/note2.o", tmpdir);
+	snprintf(both, sizeof(both), "%s/both.o", tmpdir);
+	if (run("printf '\\t.text\\nf:\\tcall f\\n\\tret\\n\\t.type f, @function\\n\\t.size f, .-f\\n' | as --64 -o %s && cp %s %s && objdump -d %s >%s/before.dis",
+		obj, obj, obj2, obj, tmpdir)) {
+		result(0, "GNU as makes an object for the notes");
+		return;
+	}
+	snprintf(a, sizeof(a), mine, obj);
+	ok = !object_put_note(obj, FINDINGS_SECTION, a, strlen(a)) &&
+	     !object_get_note(obj, FINDINGS_SECTION, &got, &size) &&
+	     size == strlen(a) && !strcmp(got, a);
+	result(ok, "a note written into an object is read back, byte for byte");
+	free(got);
+	got = NULL;
+	result(!run("readelf -SW %s | grep -qE ' \\.discard\\.inline_findings +PROGBITS .* E '", obj),
+	       "readelf: the note is a PROGBITS section flagged SHF_EXCLUDE");
+	result(!run("objdump -d %s | cmp -s - %s/before.dis", obj, tmpdir) &&
+	       !object_read(obj, &o) && o.nr == 1 && o.funcs[0].calls == 0,
+	       "the object's code and symbols are as GNU as wrote them");
+	if (o.nr)
+		object_free(&o);
+	ok = !object_put_note(obj, FINDINGS_SECTION, "x\n", 2) &&
+	     !object_get_note(obj, FINDINGS_SECTION, &got, &size) &&
+	     size == 2 && !strcmp(got, "x\n") &&
+	     !run("[ $(readelf -SW %s | grep -c inline_findings) = 1 ]", obj);
+	result(ok, "a second note replaces the first: one section");
+	free(got);
+	got = NULL;
+	result(object_get_note(obj2, FINDINGS_SECTION, &got, &size) == -1,
+	       "an object without the section has no note");
+	object_put_note(obj, FINDINGS_SECTION, a, strlen(a));
+	result(findings_whose(a, obj) == FINDINGS_READ,
+	       "findings_whose: this checker's findings of the object");
+	snprintf(b, sizeof(b), "# inline-check findings v4\t0123456789abcdef\t%s\t1\t0\t0\n", obj);
+	result(findings_whose(b, obj) == FINDINGS_FOREIGN,
+	       "findings_whose: another checker's");
+	result(findings_whose(a, obj2) == FINDINGS_BAD &&
+	       findings_whose("# inline-check findings v3\tunknown\t", obj) == FINDINGS_BAD &&
+	       findings_whose("", obj) == FINDINGS_BAD,
+	       "findings_whose: another object's, another format's, nothing");
+	snprintf(b, sizeof(b), mine, obj2);
+	object_put_note(obj2, FINDINGS_SECTION, b, strlen(b));
+	ok = !run("ld -m elf_x86_64 -r -o %s %s %s", both, obj, obj2) &&
+	     !object_get_note(both, FINDINGS_SECTION, &got, &size) &&
+	     size == strlen(a) + strlen(b) && !strncmp(got, a, strlen(a)) &&
+	     findings_whose(got, both) == FINDINGS_BAD;
+	result(ok, "ld -r puts the notes end to end, which are not the findings of what it made");
+	free(got);
+	got = NULL;
+	result(!run("ld -m elf_x86_64 -e f -o %s/linked %s 2>/dev/null && ! readelf -SW %s/linked | grep -q inline_findings",
+		    tmpdir, obj, tmpdir),
+	       "a final link leaves the note out");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -961,6 +1042,7 @@ int main(int argc, char **argv)
 	test_paths();
 	test_fixes_patch();
 	test_object_code();
+	test_notes();
 	{
 		char cmd[4200];
 
