@@ -316,6 +316,20 @@ check "CC=\"ccache clang\": the warm build's compiles are all hits ($hits hits, 
 check "CC=\"ccache clang\": warm and cold give the same findings, summary and warnings" \
 	sh -c "grep -q inline-not-inlined '$W/ccache-cold/.wi-classes.o.inline-findings' &&
 	       diff -r '$W/ccache-cold' '$W/ccache-warm' >'$W/ccache.diff'"
+# INLINE_FIXITS changes what the check prints, not the command: ccache
+# keeps what it prints apart (CCACHE_NAMESPACE). With it, fix-it lines;
+# the warm build after, without it, none, every compile a hit again.
+make -C "$C" M="$M" clean >/dev/null 2>&1
+INLINE_FIXITS=1 CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
+	>"$W/ccache-fixits.log" 2>&1
+make -C "$C" M="$M" clean >/dev/null 2>&1
+CCACHE_DIR=$W/ccache-clang ccache -z >/dev/null
+CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
+	>"$W/ccache-nofixits.log" 2>&1
+misses=$(CCACHE_DIR=$W/ccache-clang ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+check "CC=\"ccache clang\": INLINE_FIXITS=1 prints fix-it lines; the warm build after, without it, none ($misses misses)" \
+	sh -c "grep -q '^fix-it:' '$W/ccache-fixits.log' && ! grep -q '^fix-it:' '$W/ccache-nofixits.log' &&
+	       [ '$misses' = 0 ]"
 check "CC=\"ccache clang\": the hits checked nothing: no report was written" \
 	test -z "$(find "$M" -name '.*.inline-report')"
 check "CC=\"ccache clang\": the module's objects hold their findings, the .ko does not" \
