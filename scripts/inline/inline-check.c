@@ -381,25 +381,36 @@ static int run_to(char **cmd, int fd)
 static int wrap_compile(char **cmd, struct one_check *a)
 {
 	const char *objtool = getenv("INLINE_CHECK_OBJTOOL");
-	char *obj = NULL, *held, **tool;
-	int i, fd, ret;
+	char *obj = NULL, *held = NULL, **tool;
+	int i, fd, ret, compiles = 0;
+	size_t len;
 
 	for (i = 1; cmd[i]; i++) {
 		if (!strcmp(cmd[i], "-o") && cmd[i + 1])
 			obj = cmd[++i];
+		else if (!strncmp(cmd[i], "-o", 2) && cmd[i][2])
+			obj = cmd[i] + 2;
 		else if (!strncmp(cmd[i], "-Wp,-MMD,", 9) ||
 			 !strncmp(cmd[i], "-Wp,-MD,", 8))
 			a->deps = strchr(cmd[i] + 4, ',') + 1;
+		else if (!strcmp(cmd[i], "-c"))
+			compiles |= 1;
+		else if (!strcmp(cmd[i], "-E") || !strcmp(cmd[i], "-S"))
+			compiles |= 2;
 	}
-	held = obj ? side_file(obj, "inline-stderr.tmp") : NULL;
+	/* an object file, not what -E or -S make, nor /dev/null */
+	len = obj ? strlen(obj) : 0;
+	if (compiles != 1 || len < 3 || strcmp(obj + len - 2, ".o")) {
+		obj = NULL;
+		objtool = NULL;
+	}
+	if (obj)
+		held = side_file(obj, "inline-stderr.tmp");
 	fd = held ? open(held, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0666) : -1;
 	if (fd < 0) {
 		if (held)
 			WARN_FILE(held, "cannot write: %s; %s is not checked",
 				  strerror(errno), obj);
-		else
-			fprintf(stderr, "inline-check: no -o in the command of %s; nothing is checked\n",
-				cmd[0]);
 		fd = dup(STDERR_FILENO);
 		ret = run_to(cmd, fd);
 		if (!ret && obj && objtool && *objtool)

@@ -169,6 +169,43 @@ check "and both objects were checked again" \
 check "the findings file names its writer: the format and the checker" \
 	grep -qE '^# inline-check findings v4	[0-9a-f]{16}	' "$W/findings.good"
 
+# Under ccache the findings are in the object too, in a section the
+# summary trusts over the file (.discard.inline_findings, as the check
+# inside ccache writes it; objcopy stands in for it here).
+# note FILE: the object as built, FILE its section
+note() {
+	cp "$W/object.good" "$O"
+	objcopy --add-section .discard.inline_findings="$1" \
+		--set-section-flags .discard.inline_findings=exclude "$O"
+}
+quiet() {
+	! grep -q 'inline-check:' "$W/$1.err" && rechecked "$1"
+}
+sed '1s/^\(# inline-check findings v4\t\)[^\t]*/\1ffffffffffffffff/' \
+	"$W/findings.good" >"$W/note.foreign"
+note "$W/note.foreign"
+rm -f "$FINDINGS"
+summary note-foreign
+expect_one note-foreign "$FINDINGS" "an object whose section another inline-check wrote, no findings file"
+check "that object was checked again, the other findings intact" \
+	rechecked note-foreign
+summary note-foreign-again
+check "the build after keeps this checker's findings file: nothing said, nothing checked again" \
+	quiet note-foreign-again
+# ld -r of several objects puts their sections end to end: findings
+# named for another object are not this one's
+sed "1s|\t$O\t|\t$M/gone.o\t|" "$W/findings.good" >"$W/note.other"
+note "$W/note.other"
+cp "$W/findings.good" "$FINDINGS"
+summary note-other
+other_note_passed() {
+	grep -q "$M/gone.o" "$W/note.other" && quiet note-other
+}
+check "a section of another object's findings is passed over: the file is read, nothing said" \
+	other_note_passed
+cp "$W/object.good" "$O"
+touch "$FINDINGS"
+
 # A damaged report under a damaged findings file: the check again reads
 # the report as it can, and names both.
 head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
@@ -305,6 +342,24 @@ check "--compiler icc: exit status 2, and what it takes" \
 "$TOP/tools/testing/inline/size-table.sh" no-equals-sign >/dev/null 2>"$W/size.err"
 check "size-table.sh with a bad argument: exit status 2, and why" \
 	sh -c "[ $? = 2 ] && grep -q 'expected NAME=FILE' '$W/size.err'"
+
+# inline-check as ccache's prefix command (INLINE_CHECK_OPTS set): it
+# runs the compile whatever its options say, and returns its status.
+printf 'int f(void) { return 0; }\n' >"$W/wrap.c"
+rm -f "$W/wrap.o"
+(cd "$obj" && INLINE_CHECK_OPTS=--no-such-option "$TOOL" gcc -c -o "$W/wrap.o" "$W/wrap.c") \
+	2>"$W/wrap-opt.err"
+check "as ccache's prefix, a bad option: said, and the compile runs (status 0, its object)" \
+	sh -c "[ $? = 0 ] && [ -s '$W/wrap.o' ] && grep -q 'no-such-option' '$W/wrap-opt.err'"
+(cd "$obj" && INLINE_CHECK_OPTS= "$TOOL" gcc -E -o "$W/wrap.i" "$W/wrap.c") 2>"$W/wrap-e.err"
+check "as ccache's prefix, a command that makes no object (-E): run as it is, nothing said or written" \
+	sh -c "[ $? = 0 ] && [ -s '$W/wrap.i' ] && [ ! -s '$W/wrap-e.err' ] &&
+	       [ -z \"\$(find '$W' -name '.wrap.i.*')\" ]"
+(cd "$obj" && INLINE_CHECK_OPTS= "$TOOL" gcc -c -o "$W/wrap-error.o" "$W/no-such.c") \
+	2>"$W/wrap-error.err"
+check "as ccache's prefix, a compile that fails: the compiler's status and message, nothing held" \
+	sh -c "[ $? = 1 ] && grep -q 'no-such.c' '$W/wrap-error.err' &&
+	       [ -z \"\$(find '$W' -name '*.inline-stderr.tmp')\" ] && [ ! -e '$W/wrap-error.o' ]"
 
 # inline-split, which Kbuild runs on each compile's held stderr: a wrong
 # command line is a usage error; a held stderr it cannot read is left
