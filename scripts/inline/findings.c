@@ -301,10 +301,11 @@ enum findings_status findings_read(const char *path, const char *obj,
 enum findings_status findings_whose(const char *buf, const char *obj)
 {
 	static const char magic[] = FINDINGS_MAGIC FINDINGS_FORMAT "\t";
-	const char *p = buf + strlen(magic), *id = INLINE_CHECK_ID;
+	const size_t mlen = sizeof(magic) - 1;
+	const char *p = buf + mlen, *id = INLINE_CHECK_ID;
 	size_t idlen = strlen(id), objlen = strlen(obj);
 
-	if (strncmp(buf, magic, strlen(magic)))
+	if (strncmp(buf, magic, mlen))
 		return FINDINGS_BAD;
 	p += strcspn(p, "\t\n");
 	if (*p != '\t')
@@ -321,7 +322,7 @@ enum findings_status findings_whose(const char *buf, const char *obj)
 		if (!same)
 			return FINDINGS_BAD;
 	}
-	return p - buf - strlen(magic) == (ptrdiff_t)idlen &&
-	       !strncmp(buf + strlen(magic), id, idlen) ?
+	return p - buf - mlen == (ptrdiff_t)idlen &&
+	       !strncmp(buf + mlen, id, idlen) ?
 	       FINDINGS_READ : FINDINGS_FOREIGN;
 }

@@ -381,8 +381,8 @@ static int run_to(char **cmd, int fd)
 static int wrap_compile(char **cmd, struct one_check *a)
 {
 	const char *objtool = getenv("INLINE_CHECK_OBJTOOL");
-	char *obj = NULL, *held = NULL, **tool;
-	int i, fd, ret, compiles = 0;
+	char *obj = NULL, *held = NULL;
+	int i, fd = -1, ret, compiles = 0;
 	size_t len;
 
 	for (i = 1; cmd[i]; i++) {
@@ -404,26 +404,24 @@ static int wrap_compile(char **cmd, struct one_check *a)
 		obj = NULL;
 		objtool = NULL;
 	}
-	if (obj)
+	if (obj) {
 		held = side_file(obj, "inline-stderr.tmp");
-	fd = held ? open(held, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0666) : -1;
-	if (fd < 0) {
-		if (held)
+		fd = open(held, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0666);
+		if (fd < 0) {
 			WARN_FILE(held, "cannot write: %s; %s is not checked",
 				  strerror(errno), obj);
-		fd = dup(STDERR_FILENO);
-		ret = run_to(cmd, fd);
-		if (!ret && obj && objtool && *objtool)
-			ret = run_to(words(NULL, objtool, obj, NULL), fd);
-		return ret;
+			held = NULL;
+		}
 	}
+	if (fd < 0)
+		fd = dup(STDERR_FILENO);
 	ret = run_to(cmd, fd);
 	/* objtool's warnings follow the compiler's, in what is held */
-	if (!ret && objtool && *objtool) {
-		tool = words(NULL, objtool, obj, NULL);
-		ret = run_to(tool, fd);
-	}
+	if (!ret && objtool && *objtool)
+		ret = run_to(words(NULL, objtool, obj, NULL), fd);
 	close(fd);
+	if (!held)
+		return ret;
 	if (ret) {
 		/* no object: no report and no findings, its stderr as it is */
 		char *rp = side_file(obj, "inline-report");

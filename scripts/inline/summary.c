@@ -193,6 +193,25 @@ static char *restore_findings(const char *obj)
 	return path;
 }
 
+/*
+ * An object that holds its own findings: its findings file, as the
+ * section has it, read; the file's path, or NULL (not such an object).
+ */
+static char *collect_own(struct summary *s, const char *obj)
+{
+	char *path = restore_findings(obj);
+
+	if (path)
+		read_or_recheck(s, path, obj);
+	return path;
+}
+
+/* fts's "./dir/name" as "dir/name", as Kbuild names objects */
+static char *no_dot_slash(char *path)
+{
+	return path + (!strncmp(path, "./", 2) ? 2 : 0);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -230,19 +249,16 @@ static void collect_dir(struct summary *s, char *dir)
 		}
 		if (len < 3 || strcmp(e->fts_path + len - 2, ".o"))
 			continue;
-		path = e->fts_path + (!strncmp(e->fts_path, "./", 2) ? 2 : 0);
-		path = restore_findings(path);
+		path = collect_own(s, no_dot_slash(e->fts_path));
 		if (!path)
 			continue;
-		read_or_recheck(s, path, e->fts_path +
-				(!strncmp(e->fts_path, "./", 2) ? 2 : 0));
 		done = xrealloc(done, (ndone + 1) * sizeof(*done));
 		done[ndone++] = path;
 	}
 	fts_close(fts);
 	qsort(done, ndone, sizeof(*done), cmp_str);
 	for (i = 0; i < nfiles; i++) {
-		path = files[i] + (!strncmp(files[i], "./", 2) ? 2 : 0);
+		path = no_dot_slash(files[i]);
 		if (!bsearch(&path, done, ndone, sizeof(*done), cmp_str))
 			collect_findings_file(s, files[i]);
 		free(files[i]);
@@ -349,11 +365,9 @@ void summary_collect(struct summary *s, char **paths, int n,
 		if (S_ISDIR(st.st_mode)) {
 			collect_dir(s, paths[k]);
 		} else {
-			char *side = restore_findings(paths[k]);
+			char *side = collect_own(s, paths[k]);
 
-			if (side) {
-				read_or_recheck(s, side, paths[k]);
-			} else {
+			if (!side) {
 				side = side_file(paths[k], FINDINGS_SUFFIX);
 				collect_findings_file(s, side);
 			}
