@@ -9,7 +9,10 @@
 # file, exit status 0 (the build goes on), and the rest of the findings
 # still there.
 #
-# Builds: fixture modules against the =y tree, and the checker on bad input.
+# Builds: fixture modules against the =y tree without ccache, and the checker on bad input.
+#
+# Without ccache the check runs after the compile, and its findings are in
+# files only; objcopy puts them in an object where ccache's cases need it.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -20,6 +23,7 @@ rm -rf "$W"
 mkdir -p "$W"
 need_packages strace
 obj=$(obj_tree y) || exit 1
+real_compiles
 TOOL=$obj/scripts/inline/inline-check
 M=$W/mod
 cp -r "$TOP/tools/testing/inline/fixtures/w-inline" "$M"

@@ -30,7 +30,7 @@ fresh_module() {
 build() {
 	local log=$1
 	shift
-	make -C "$obj" M="$M" -j"$JOBS" "$@" modules >"$log" 2>&1
+	uncached make -C "$obj" M="$M" -j"$JOBS" "$@" modules >"$log" 2>&1
 }
 
 # The diagnostics of a build log, with the module's path as <M>.
@@ -257,7 +257,7 @@ clang_module() {
 
 	C=$(obj_tree "$cc" CC="$cc") || exit 1
 	fresh_module
-	make -C "$C" CC="$cc" M="$M" -j"$JOBS" W=inline modules >"$W/$cc.log" 2>&1
+	uncached make -C "$C" CC="$cc" M="$M" -j"$JOBS" W=inline modules >"$W/$cc.log" 2>&1
 	check "CC=$cc W=inline: the module builds" test -f "$M/wi-classes.o"
 	check "CC=$cc: the summary counts 4 fixes and the one warning without a fix, forced-not-inlined, that the tool cannot decide" \
 		grep -qx "W=inline: 4 fixes in $M/inline-fixes.patch; 1 warning without one: the tool cannot decide it" "$W/$cc.log"
@@ -336,6 +336,37 @@ check "CC=\"ccache clang\": the module's objects hold their findings, the .ko do
 	sh -c "readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings' &&
 	       ! readelf -SW '$M/wi-classes.ko' | grep -q '\.discard\.inline_findings'"
 
+# ccache found through its masquerade directory, as Debian sets it up
+# (/usr/lib/ccache first in PATH, "gcc" a link to ccache): Kbuild sees
+# ccache behind the compiler and the check runs inside it all the same.
+masq() {
+	CCACHE_DIR=$W/ccache-gcc PATH=$CCACHE_BIN:$(uncached_path) "$@"
+}
+rm -rf "$W/ccache-gcc"
+fresh_module
+build "$W/masq-none.log" W=inline
+module_files "$W/masq-none" "$W/masq-none.log"
+make -C "$obj" M="$M" clean >/dev/null 2>&1
+masq make -C "$obj" M="$M" -j"$JOBS" W=inline modules >"$W/masq-cold.log" 2>&1
+module_files "$W/masq-cold" "$W/masq-cold.log"
+check "gcc in ccache's masquerade directory: the compile runs with the check as ccache's prefix command" \
+	sh -c "savedcmd_of() { sed -n '1s/^[a-z]*cmd_[^ ]* := //p' \"\$1\"; }
+	       savedcmd_of '$M/.wi-classes.o.cmd' | grep -q 'CCACHE_PREFIX=\"[^ \"]*/scripts/inline/inline-check' &&
+	       readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings'"
+make -C "$obj" M="$M" clean >/dev/null 2>&1
+masq ccache -z >/dev/null
+masq make -C "$obj" M="$M" -j"$JOBS" W=inline modules >"$W/masq-warm.log" 2>&1
+module_files "$W/masq-warm" "$W/masq-warm.log"
+stats=$(masq ccache --print-stats)
+hits=$(echo "$stats" | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 } END { print s + 0 }')
+misses=$(echo "$stats" | awk '$1 == "cache_miss" { print $2 }')
+check "gcc in ccache's masquerade directory: the warm build's compiles are all hits ($hits hits, $misses misses), and checked nothing" \
+	sh -c "[ '$hits' -gt 0 ] && [ '$misses' = 0 ] && test -z \"\$(find '$M' -name '.*.inline-report')\""
+check "gcc in ccache's masquerade directory: cold and warm, the findings, summary and warnings of a build without ccache" \
+	sh -c "grep -q inline-not-inlined '$W/masq-none/.wi-classes.o.inline-findings' &&
+	       diff -r '$W/masq-none' '$W/masq-cold' >'$W/masq.diff' &&
+	       diff -r '$W/masq-none' '$W/masq-warm' >>'$W/masq.diff'"
+
 # Clang's stderr: remarks come with a source line and a caret, and take the
 # "In file included from" lines that a warning after them, in the same
 # header, then goes without. The build's other diagnostics must be exactly
@@ -347,7 +378,7 @@ stderr_of() {
 for v in plain w-inline; do
 	rm -rf "$W/stderr-$v"
 	cp -r "$TOP/tools/testing/inline/fixtures/w-inline-stderr" "$W/stderr-$v"
-	make -C "$C" CC=clang M="$W/stderr-$v" $([ $v = w-inline ] && echo W=inline) 		modules >"$W/stderr-$v.log" 2>&1
+	uncached make -C "$C" CC=clang M="$W/stderr-$v" $([ $v = w-inline ] && echo W=inline) 		modules >"$W/stderr-$v.log" 2>&1
 	stderr_of "$W/stderr-$v.log" "$W/stderr-$v" >"$W/stderr-$v.txt"
 done
 check "CC=clang: the warnings of a compile with remarks are exactly a plain build's, their 'In file included from' lines too ($(grep -c 'warning:' "$W/stderr-plain.txt") warnings)" 	sh -c "grep -q 'In file included from ws-main.c' '$W/stderr-plain.txt' &&

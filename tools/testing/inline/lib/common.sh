@@ -96,9 +96,10 @@ need_packages() {
 # command lines stay as they are and a tree built without the cache is
 # not rebuilt with it. The cache is the user's, kept between runs; it is
 # keyed on absolute paths, so a clone in the same place reuses it.
-# W=inline's report travels in the compiler's stderr, which ccache replays
-# on a hit (test-scale proves the findings the same). INLINE_CCACHE=0
-# turns it off.
+# Kbuild sees ccache behind "gcc" and W=inline's check runs inside it, as
+# ccache's prefix command: a hit gives back the findings in the object,
+# and checks nothing (test-scale and test-w-inline prove the findings the
+# same). INLINE_CCACHE=0 turns the cache off.
 CCACHE_BIN=/usr/lib/ccache
 
 build_cache() {
@@ -112,11 +113,24 @@ build_cache() {
 	esac
 }
 
+# PATH without ccache's masquerade directory.
+uncached_path() {
+	echo ":$PATH:" | sed "s|:$CCACHE_BIN:|:|g; s|^:||; s|:\$||"
+}
+
 # For a test or a benchmark that needs the compiler to run: no cache.
 real_compiles() {
-	PATH=$(echo ":$PATH:" | sed "s|:$CCACHE_BIN:|:|g; s|^:||; s|:\$||")
+	PATH=$(uncached_path)
 	export PATH
 	unset CCACHE_DIR
+}
+
+# uncached CMD...: CMD with the compilers themselves. Kbuild finds ccache
+# behind "gcc" in the masquerade directory and runs W=inline's check
+# inside it (scripts/Makefile.extrawarn); a test of the check after the
+# compile, as without ccache, runs its builds so.
+uncached() {
+	PATH=$(uncached_path) "$@"
 }
 
 # The unpatched tree, extracted once from Debian's linux-source-$KVER,
@@ -339,11 +353,14 @@ kernel_objects() {
 		sed 's|\.\([^/]*\)\.cmd$|\1|'
 }
 
-# remove_objects TREE DIR: delete the kernel's C objects under DIR, so that
-# the next build compiles them, and W=inline checks them, again. With the
-# cache warm, that costs little.
+# remove_objects TREE DIR: delete the kernel's C objects under DIR, and
+# their findings files, so that the next build compiles them, and W=inline
+# checks them, again. With the cache warm, that costs little: a hit runs
+# no check, and the summary writes each findings file from its object.
 remove_objects() {
-	kernel_objects "$1" "$2" | (cd "$1" && xargs -r rm -f --)
+	kernel_objects "$1" "$2" |
+		sed 'p; s|^\(.*/\)\{0,1\}\([^/]*\)$|\1.\2.inline-findings|' |
+		(cd "$1" && xargs -r rm -f --)
 }
 
 # checked_by STAMP TREE OBJECT...: the objects whose findings file was
