@@ -473,11 +473,14 @@ void summary_print_ranking(const struct summary *s, FILE *fp)
 	const char *json = s->opts->json;
 	unsigned int i, shown;
 
-	fprintf(fp, "W=inline: %u objects checked; ", s->objects);
-	fprintf(fp, "%u functions declared inline have out-of-line copies, %lu bytes",
-		s->ntotals, s->bytes);
+	fprintf(fp, "W=inline: %u %s checked; ", s->objects,
+		s->objects == 1 ? "object" : "objects");
+	fprintf(fp, "%u %s out-of-line copies, %lu bytes", s->ntotals,
+		s->ntotals == 1 ? "function declared inline has" :
+				  "functions declared inline have", s->bytes);
 	if (s->stale)
-		fprintf(fp, " (%u stale findings files skipped)", s->stale);
+		fprintf(fp, " (%u stale findings %s skipped)", s->stale,
+			s->stale == 1 ? "file" : "files");
 	fprintf(fp, "\n");
 	shown = s->ntotals < s->opts->rows ? s->ntotals : s->opts->rows;
 	if (shown)
