@@ -18,10 +18,11 @@
 #     the compile's EXIT trap): what the check costs, and what the report
 #     and its split cost, apart;
 #   - each of ISAMPLE objects' own command (default 16), run alone in
-#     each tree, with ccache warm, REPS times (default 10): what W=inline
-#     adds to one object (the check inside ccache, and after it), against
-#     a warm plain build's CPU per object, which whole builds, moving by a
-#     few percent, cannot show;
+#     each tree, without ccache and with ccache warm, REPS times (default
+#     10): what W=inline adds to one object (the report and the check
+#     after the compile; the check inside ccache, and after it), against
+#     the plain command's CPU and a warm plain build's CPU per object,
+#     which whole builds, moving by a few percent, cannot show;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it: parting the held stderr,
 #     then the check), against the compile time;
@@ -129,6 +130,56 @@ done
 # the best wall time, and the best CPU time (user+sys), of each
 bestw() { echo -n "$1" | sort -n | head -1; }
 bestc() { echo -n "$1" | awk '{ print $2 + $3 }' | sort -n | head -1; }
+
+# Whole builds move by a few percent from run to run here, about what
+# W=inline adds to them. So, apart: each of ISAMPLE objects' own command
+# (cmd_cc_o_c from its .cmd file: the compile, objtool and, under
+# W=inline, the report held and the check), run alone in each tree, one
+# pass over them all REPS times, alternating; the best pass of each.
+# First as the builds above left them, without ccache: what W=inline adds
+# to a compile, without make and the machine's noise.
+ISAMPLE=${ISAMPLE:-16}
+REPS=${REPS:-10}
+objs=$(checked_objects)
+nobj=$(echo "$objs" | wc -w)
+iobjs=$(echo "$objs" | every_nth "$ISAMPLE")
+# pass_script TREE: the commands of the sampled objects
+pass_script() {
+	local o c
+	for o in $iobjs; do
+		c=$(obj_cmd "$1" "$o")
+		[ -n "$c" ] || die "$1: no command for $o in its .cmd file"
+		echo "($c) >/dev/null 2>&1"
+	done
+}
+# pass TREE SCRIPT: one pass of $B/SCRIPT.sh in TREE; "real user sys"
+pass() {
+	(cd "$B/o-$1$T" && { time sh "$B/$2.sh" ; } 2>&1)
+}
+# the compiles leave their dependency files, which fixdep would remove
+rm_deps() {
+	local o
+	for o in $iobjs; do
+		rm -f "$B/o-plain$T/$(dirname "$o")/.$(basename "$o").d" \
+			"$B/o-winline$T/$(dirname "$o")/.$(basename "$o").d"
+	done
+}
+pass_script "$B/o-plain$T" >"$B/cold-plain.sh"
+pass_script "$B/o-winline$T" >"$B/cold-winline.sh"
+grep -q 'inline-check --stderr' "$B/cold-winline.sh" ||
+	die "the W=inline objects' commands do not run the check after the compile"
+! grep -q ccache "$B/cold-plain.sh" "$B/cold-winline.sh" ||
+	die "the objects' commands of the builds without ccache name it"
+log "$ISAMPLE objects' commands alone, without ccache, $REPS times each"
+icpruns=""
+icwruns=""
+for i in $(seq "$REPS"); do
+	icpruns="$icpruns$(pass plain cold-plain)
+"
+	icwruns="$icwruns$(pass winline cold-winline)
+"
+done
+rm_deps
 # With ccache: one cold build of each fills the cache (and settles the
 # objects of 'prepare' on the new CC), then warm builds, every compile a
 # hit. The check after ccache has entries of its own: its compile has
@@ -153,28 +204,9 @@ for i in $(seq "$RUNS"); do
 done
 cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
 
-# Whole builds move by a few percent from run to run here, more than what
-# W=inline adds to a warm one. So, apart: each of ISAMPLE objects' own
-# command (cmd_cc_o_c from its .cmd file: the compile, a ccache hit,
-# objtool and, under W=inline, the check), run alone in each tree, one
-# pass over them all REPS times, alternating; the best pass of each.
-# What W=inline adds per object, against a warm plain build's CPU per
-# object, is the warm ratio without make and the machine's noise.
-ISAMPLE=${ISAMPLE:-16}
-REPS=${REPS:-10}
-objs=$(checked_objects)
-nobj=$(echo "$objs" | wc -w)
-iobjs=$(echo "$objs" | every_nth "$ISAMPLE")
-# pass_script TREE: the commands of the sampled objects
-pass_script() {
-	local o c
-	for o in $iobjs; do
-		c=$(obj_cmd "$1" "$o")
-		[ -n "$c" ] || die "$1: no command for $o in its .cmd file"
-		echo "($c) >/dev/null 2>&1"
-	done
-}
-# The commands of the last build of each tree: W=inline's with the check
+# Then the same commands with ccache warm, each a hit: what W=inline adds
+# per object, against a warm plain build's CPU per object, is the warm
+# ratio without make and the machine's noise. The commands of the last build of each tree: W=inline's with the check
 # inside ccache, then, after one more warm build, with the check after
 # it, which leaves the reports the checker's measures below read.
 pass_script "$B/o-plain$T" >"$B/pass-plain.sh"
@@ -189,18 +221,14 @@ ipruns=""
 iwruns=""
 ioruns=""
 for i in $(seq "$REPS"); do
-	ipruns="$ipruns$(cd "$B/o-plain$T" && { time sh "$B/pass-plain.sh" ; } 2>&1)
+	ipruns="$ipruns$(pass plain pass-plain)
 "
-	iwruns="$iwruns$(cd "$B/o-winline$T" && { time sh "$B/pass-winline.sh" ; } 2>&1)
+	iwruns="$iwruns$(pass winline pass-winline)
 "
-	ioruns="$ioruns$(cd "$B/o-winline$T" && { time sh "$B/pass-outside.sh" ; } 2>&1)
+	ioruns="$ioruns$(pass winline pass-outside)
 "
 done
-# the compiles leave their dependency files, which fixdep would remove
-for o in $iobjs; do
-	rm -f "$B/o-plain$T/$(dirname "$o")/.$(basename "$o").d" \
-		"$B/o-winline$T/$(dirname "$o")/.$(basename "$o").d"
-done
+rm_deps
 unset CCACHE_DIR
 
 p=$(bestw "$pruns")
@@ -306,6 +334,10 @@ printf '  without the check  %7.1f s  (runs: %s s)\n' "${n%% *}" "$(list "$nruns
 awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.02)\n", w / p }'
 awk -v w="$wcpu" -v p="$pcpu" 'BEGIN { printf "  ratio, CPU         %7.3f x   (user+sys: %.1f s against %.1f s)\n", w / p, w, p }'
 awk -v w="$ncpu" -v p="$pcpu" 'BEGIN { printf "    without the check %5.3f x   CPU: the report, held and parted\n", w / p }'
+nis=$(echo "$iobjs" | wc -w)
+awk -v p="$(bestc "$icpruns")" -v w="$(bestc "$icwruns")" -v n="$nis" -v r="$REPS" 'BEGIN {
+	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands without ccache, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
+	printf "  ratio, alone       %7.3f x   (CPU; goal <= 1.02)\n", w / p }'
 awk -v p="$pcold" -v w="$wcold" 'BEGIN { split(p, a, " "); split(w, b, " ")
 	printf "  ccache cold, plain %7.1f s, W=inline %.1f s: %.3f x   (wall; CPU %.3f x; one run each)\n",
 		a[1], b[1], b[1] / a[1], (b[2] + b[3]) / (a[2] + a[3]) }'
@@ -319,9 +351,8 @@ awk -v w="${oc%% *}" -v p="${pc%% *}" -v wc="$occpu" -v pc="$pccpu" 'BEGIN {
 ipcpu=$(bestc "$ipruns")
 iwcpu=$(bestc "$iwruns")
 iocpu=$(bestc "$ioruns")
-nis=$(echo "$iobjs" | wc -w)
 awk -v p="$ipcpu" -v w="$iwcpu" -v o="$iocpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" 'BEGIN {
-	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
+	printf "  one object, warm   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
 	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N
 	printf "    check after ccache %+.1f ms: %.3f x\n", 1000 * (o - p) / n, 1 + (o - p) / n / (b / N) }'
 awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
