@@ -293,6 +293,11 @@ C=$(obj_tree clang CC=clang) || exit 1
 # puts the findings in the object; a hit gives back the object and what
 # the compile and the check printed, and checks nothing. So the findings,
 # the summary and the warnings are the same, and a hit writes no report.
+# hits_misses: "HITS MISSES" of the cache in CCACHE_DIR
+hits_misses() {
+	ccache --print-stats | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
+		$1 == "cache_miss" { m = $2 } END { print h + 0, m }'
+}
 # module_files DIR: what W=inline left in the module, and its warnings.
 module_files() {
 	mkdir -p "$1"
@@ -308,9 +313,7 @@ CCACHE_DIR=$W/ccache-clang ccache -z >/dev/null
 CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
 	>"$W/ccache-warm.log" 2>&1
 module_files "$W/ccache-warm" "$W/ccache-warm.log"
-stats=$(CCACHE_DIR=$W/ccache-clang ccache --print-stats)
-hits=$(echo "$stats" | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 } END { print s + 0 }')
-misses=$(echo "$stats" | awk '$1 == "cache_miss" { print $2 }')
+read -r hits misses < <(CCACHE_DIR=$W/ccache-clang hits_misses)
 check "CC=\"ccache clang\": the warm build's compiles are all hits ($hits hits, $misses misses)" \
 	test "$hits" -ge 2 -a "$misses" = 0
 check "CC=\"ccache clang\": warm and cold give the same findings, summary and warnings" \
@@ -326,7 +329,7 @@ make -C "$C" M="$M" clean >/dev/null 2>&1
 CCACHE_DIR=$W/ccache-clang ccache -z >/dev/null
 CCACHE_DIR=$W/ccache-clang make -C "$C" CC="ccache clang" M="$M" W=inline modules \
 	>"$W/ccache-nofixits.log" 2>&1
-misses=$(CCACHE_DIR=$W/ccache-clang ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+read -r hits misses < <(CCACHE_DIR=$W/ccache-clang hits_misses)
 check "CC=\"ccache clang\": INLINE_FIXITS=1 prints fix-it lines; the warm build after, without it, none ($misses misses)" \
 	sh -c "grep -q '^fix-it:' '$W/ccache-fixits.log' && ! grep -q '^fix-it:' '$W/ccache-nofixits.log' &&
 	       [ '$misses' = 0 ]"
@@ -350,16 +353,13 @@ make -C "$obj" M="$M" clean >/dev/null 2>&1
 masq make -C "$obj" M="$M" -j"$JOBS" W=inline modules >"$W/masq-cold.log" 2>&1
 module_files "$W/masq-cold" "$W/masq-cold.log"
 check "gcc in ccache's masquerade directory: the compile runs with the check as ccache's prefix command" \
-	sh -c "savedcmd_of() { sed -n '1s/^[a-z]*cmd_[^ ]* := //p' \"\$1\"; }
-	       savedcmd_of '$M/.wi-classes.o.cmd' | grep -q 'CCACHE_PREFIX=\"[^ \"]*/scripts/inline/inline-check' &&
-	       readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings'"
+	sh -c "printf '%s\n' \"\$1\" | grep -q 'CCACHE_PREFIX=\"[^ \"]*/scripts/inline/inline-check' &&
+	       readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings'" sh "$(savedcmd)"
 make -C "$obj" M="$M" clean >/dev/null 2>&1
 masq ccache -z >/dev/null
 masq make -C "$obj" M="$M" -j"$JOBS" W=inline modules >"$W/masq-warm.log" 2>&1
 module_files "$W/masq-warm" "$W/masq-warm.log"
-stats=$(masq ccache --print-stats)
-hits=$(echo "$stats" | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 } END { print s + 0 }')
-misses=$(echo "$stats" | awk '$1 == "cache_miss" { print $2 }')
+read -r hits misses < <(masq hits_misses)
 check "gcc in ccache's masquerade directory: the warm build's compiles are all hits ($hits hits, $misses misses), and checked nothing" \
 	sh -c "[ '$hits' -gt 0 ] && [ '$misses' = 0 ] && test -z \"\$(find '$M' -name '.*.inline-report')\""
 check "gcc in ccache's masquerade directory: cold and warm, the findings, summary and warnings of a build without ccache" \

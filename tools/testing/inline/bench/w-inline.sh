@@ -204,11 +204,12 @@ for i in $(seq "$RUNS"); do
 done
 cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
 
-# Then the same commands with ccache warm, each a hit: what W=inline adds
-# per object, against a warm plain build's CPU per object, is the warm
-# ratio without make and the machine's noise. The commands of the last build of each tree: W=inline's with the check
-# inside ccache, then, after one more warm build, with the check after
-# it, which leaves the reports the checker's measures below read.
+# Then the same objects' commands with ccache warm, each a hit: what
+# W=inline adds per object, against a warm plain build's CPU per object,
+# is the warm ratio without make and the machine's noise. The commands
+# of the last build of each tree: W=inline's with the check inside
+# ccache, then, after one more warm build, with the check after it,
+# which leaves the reports the checker's measures below read.
 pass_script "$B/o-plain$T" >"$B/pass-plain.sh"
 pass_script "$B/o-winline$T" >"$B/pass-winline.sh"
 grep -q 'CCACHE_PREFIX=[^ ]*/scripts/inline/inline-check' "$B/pass-winline.sh" ||
