@@ -18,11 +18,13 @@
 #     the compile's EXIT trap): what the check costs, and what the report
 #     and its split cost, apart;
 #   - each of ISAMPLE objects' own command (default 16), run alone in
-#     each tree, without ccache and with ccache warm, REPS times (default
-#     10): what W=inline adds to one object (the report and the check
-#     after the compile; the check inside ccache, and after it), against
-#     the plain command's CPU and a warm plain build's CPU per object,
-#     which whole builds, moving by a few percent, cannot show;
+#     each tree, without ccache and with ccache warm, REPS rounds
+#     (default 10), the plain command and W=inline's next to each other,
+#     in turn first: what W=inline adds to one object (the report and the
+#     check after the compile; the check inside ccache, and after it),
+#     against the plain command's CPU and a warm plain build's CPU per
+#     object, which whole builds, moving by a few percent, cannot show;
+#     the median of the rounds, and the lowest and the highest;
 #   - the checker's own time per object (every object checked again,
 #     one after the other, as Kbuild runs it: parting the held stderr,
 #     then the check), against the compile time;
@@ -134,16 +136,16 @@ bestc() { echo -n "$1" | awk '{ print $2 + $3 }' | sort -n | head -1; }
 # Whole builds move by a few percent from run to run here, about what
 # W=inline adds to them. So, apart: each of ISAMPLE objects' own command
 # (cmd_cc_o_c from its .cmd file: the compile, objtool and, under
-# W=inline, the report held and the check), run alone in each tree, one
-# pass over them all REPS times, alternating; the best pass of each.
-# First as the builds above left them, without ccache: what W=inline adds
-# to a compile, without make and the machine's noise.
+# W=inline, the report held and the check), run alone in each tree, REPS
+# rounds. First as the builds above left them, without ccache: what
+# W=inline adds to a compile, without make.
 ISAMPLE=${ISAMPLE:-16}
 REPS=${REPS:-10}
 objs=$(checked_objects)
 nobj=$(echo "$objs" | wc -w)
 iobjs=$(echo "$objs" | every_nth "$ISAMPLE")
-# pass_script TREE: the commands of the sampled objects
+nis=$(echo "$iobjs" | wc -w)
+# pass_script TREE: the commands of the sampled objects, one per line
 pass_script() {
 	local o c
 	for o in $iobjs; do
@@ -152,9 +154,54 @@ pass_script() {
 		echo "($c) >/dev/null 2>&1"
 	done
 }
-# pass TREE SCRIPT: one pass of $B/SCRIPT.sh in TREE; "real user sys"
-pass() {
-	(cd "$B/o-$1$T" && { time sh "$B/$2.sh" ; } 2>&1)
+# alone FILE TREE:SCRIPT TREE:SCRIPT: each object's command in the first
+# script (A) and in the second (B), REPS rounds, object after object: A B
+# B A in odd rounds, B A A B in even ones. So the two run within the same
+# second of the machine's load, which drifts by more than W=inline adds,
+# and neither runs first more often. Lines "round object A|B CPU" in
+# $B/FILE.
+alone() {
+	local f=$B/$1 r i v t s order
+	: >"$f"
+	for r in $(seq "$REPS"); do
+		order="A B B A"
+		[ $((r % 2)) = 1 ] || order="B A A B"
+		for i in $(seq "$nis"); do
+			for v in $order; do
+				case $v in
+				A)	t=${2%%:*} s=${2#*:} ;;
+				B)	t=${3%%:*} s=${3#*:} ;;
+				esac
+				echo "$r $i $v $(cd "$B/o-$t$T" &&
+					{ time sh -c "$(sed -n "${i}p" "$B/$s.sh")" ; } 2>&1 |
+					awk '{ print $2 + $3 }')" >>"$f"
+			done
+		done
+	done
+}
+# alone_figures FILE: per round, B's CPU less A's, summed over the
+# objects. Prints, per object in ms: A's CPU and the difference, medians
+# of the rounds; then the lowest and the highest difference of a round,
+# the measure's spread.
+alone_figures() {
+	awk -v n="$nis" '
+	function median(x, m,   i, j, t) {
+		for (i = 2; i <= m; i++)
+			for (j = i; j > 1 && x[j - 1] > x[j]; j--) {
+				t = x[j]; x[j] = x[j - 1]; x[j - 1] = t
+			}
+		return (x[int((m + 1) / 2)] + x[int(m / 2) + 1]) / 2
+	}
+	$3 == "A" { a[$1] += $4 }
+	$3 == "B" { b[$1] += $4 }
+	END {
+		for (k in a) {
+			m++
+			pa[m] = 500 * a[k] / n
+			d[m] = 500 * (b[k] - a[k]) / n
+		}
+		print median(pa, m), median(d, m), d[1], d[m]
+	}' "$B/$1"
 }
 # the compiles leave their dependency files, which fixdep would remove
 rm_deps() {
@@ -170,15 +217,8 @@ grep -q 'inline-check --stderr' "$B/cold-winline.sh" ||
 	die "the W=inline objects' commands do not run the check after the compile"
 ! grep -q ccache "$B/cold-plain.sh" "$B/cold-winline.sh" ||
 	die "the objects' commands of the builds without ccache name it"
-log "$ISAMPLE objects' commands alone, without ccache, $REPS times each"
-icpruns=""
-icwruns=""
-for i in $(seq "$REPS"); do
-	icpruns="$icpruns$(pass plain cold-plain)
-"
-	icwruns="$icwruns$(pass winline cold-winline)
-"
-done
+log "$ISAMPLE objects' commands alone, without ccache, $REPS rounds"
+alone alone-cold plain:cold-plain winline:cold-winline
 rm_deps
 # With ccache: one cold build of each fills the cache (and settles the
 # objects of 'prepare' on the new CC), then warm builds, every compile a
@@ -218,17 +258,9 @@ run winline "ccache $CCX" W=inline "$outside" >/dev/null
 pass_script "$B/o-winline$T" >"$B/pass-outside.sh"
 grep -q 'inline-check --stderr' "$B/pass-outside.sh" ||
 	die "the W=inline objects' commands do not run the check after ccache"
-ipruns=""
-iwruns=""
-ioruns=""
-for i in $(seq "$REPS"); do
-	ipruns="$ipruns$(pass plain pass-plain)
-"
-	iwruns="$iwruns$(pass winline pass-winline)
-"
-	ioruns="$ioruns$(pass winline pass-outside)
-"
-done
+log "the same with ccache warm, $REPS rounds, the check inside ccache and after it"
+alone alone-warm plain:pass-plain winline:pass-winline
+alone alone-outside plain:pass-plain winline:pass-outside
 rm_deps
 unset CCACHE_DIR
 
@@ -335,10 +367,10 @@ printf '  without the check  %7.1f s  (runs: %s s)\n' "${n%% *}" "$(list "$nruns
 awk -v w="$wr" -v p="$pr" 'BEGIN { printf "  ratio, wall        %7.3f x   (goal <= 1.02)\n", w / p }'
 awk -v w="$wcpu" -v p="$pcpu" 'BEGIN { printf "  ratio, CPU         %7.3f x   (user+sys: %.1f s against %.1f s)\n", w / p, w, p }'
 awk -v w="$ncpu" -v p="$pcpu" 'BEGIN { printf "    without the check %5.3f x   CPU: the report, held and parted\n", w / p }'
-nis=$(echo "$iobjs" | wc -w)
-awk -v p="$(bestc "$icpruns")" -v w="$(bestc "$icwruns")" -v n="$nis" -v r="$REPS" 'BEGIN {
-	printf "  one object alone   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands without ccache, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
-	printf "  ratio, alone       %7.3f x   (CPU; goal <= 1.02)\n", w / p }'
+alone_figures alone-cold | awk -v n="$nis" -v r="$REPS" '{
+	printf "  one object alone   %7.1f ms CPU, W=inline %+.1f ms (%d objects, their commands without ccache;\n", $1, $2, n
+	printf "                                   medians of %d rounds, from %+.1f to %+.1f ms)\n", r, $3, $4
+	printf "  ratio, alone       %7.3f x   (CPU; from %.3f to %.3f; goal <= 1.02)\n", 1 + $2 / $1, 1 + $3 / $1, 1 + $4 / $1 }'
 awk -v p="$pcold" -v w="$wcold" 'BEGIN { split(p, a, " "); split(w, b, " ")
 	printf "  ccache cold, plain %7.1f s, W=inline %.1f s: %.3f x   (wall; CPU %.3f x; one run each)\n",
 		a[1], b[1], b[1] / a[1], (b[2] + b[3]) / (a[2] + a[3]) }'
@@ -349,13 +381,14 @@ awk -v w="${wc%% *}" -v p="${pc%% *}" -v wc="$wccpu" -v pc="$pccpu" 'BEGIN {
 	printf "  ratio, ccache warm %7.3f x   (wall; CPU %.3f x; goal <= 1.02)\n", w / p, wc / pc }'
 awk -v w="${oc%% *}" -v p="${pc%% *}" -v wc="$occpu" -v pc="$pccpu" 'BEGIN {
 	printf "    check after ccache %4.3f x   (wall; CPU %.3f x)\n", w / p, wc / pc }'
-ipcpu=$(bestc "$ipruns")
-iwcpu=$(bestc "$iwruns")
-iocpu=$(bestc "$ioruns")
-awk -v p="$ipcpu" -v w="$iwcpu" -v o="$iocpu" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" 'BEGIN {
-	printf "  one object, warm   %7.1f ms CPU, W=inline %.1f ms: %+.1f ms (%d objects, their commands warm, best of %d passes)\n", 1000 * p / n, 1000 * w / n, 1000 * (w - p) / n, n, r
-	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + (w - p) / n / (b / N), 1000 * b / N
-	printf "    check after ccache %+.1f ms: %.3f x\n", 1000 * (o - p) / n, 1 + (o - p) / n / (b / N) }'
+wo=$(alone_figures alone-outside)
+alone_figures alone-warm | awk -v o="$wo" -v n="$nis" -v r="$REPS" -v b="$pccpu" -v N="$nobj" '{
+	split(o, x, " ")
+	w = 1000 * b / N
+	printf "  one object, warm   %7.1f ms CPU, W=inline %+.1f ms (%d objects, their commands warm;\n", $1, $2, n
+	printf "                                   medians of %d rounds, from %+.1f to %+.1f ms)\n", r, $3, $4
+	printf "  ratio, warm, alone %7.3f x   (that against a warm plain build'"'"'s CPU per object, %.1f ms)\n", 1 + $2 / w, w
+	printf "    check after ccache %+.1f ms: %.3f x\n", x[2], 1 + x[2] / w }'
 awk -v c="$ccpu" -v n="$nobj" -v b="$rbytes" -v cpu="$pcpu" 'BEGIN {
 	printf "  checker            %7.1f ms per object, %d objects, %.2f s CPU (parting %d KB of report each, and the check)\n", 1000 * c / n, n, c, b / n / 1024
 	printf "  compile CPU        %7.1f s (user+sys of the plain build)\n", cpu
