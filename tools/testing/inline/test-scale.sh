@@ -5,13 +5,16 @@
 # compiler's stderr, so distcc and icecream (which bring stderr back from
 # the server) give the same findings as a plain build; under ccache the
 # check runs inside it and the findings travel in the object, so that a
-# hit gives them back and checks nothing. Each build of kernel/sched/ starts from an
-# empty object directory and is judged, byte for byte, on its reports,
-# findings, warnings and inline-summary.json against a plain -j2 build.
-# Then the compiler's own messages and status through W=inline, on a
-# fixture module that warns or fails.
+# hit gives them back and checks nothing, and with distcc as ccache's
+# prefix the check runs in ccache on what distcc brought back. Each build
+# of kernel/sched/ starts from an empty object directory and is judged,
+# byte for byte, on its reports, findings, warnings and
+# inline-summary.json against a plain -j2 build. Then the compiler's own
+# messages and status through W=inline, on a fixture module that warns or
+# fails.
 #
-# Builds: kernel/sched/ six times and one of its objects again, real compiles, no cache.
+# Builds: kernel/sched/ seven times and one of its objects again, real
+# compiles, no cache.
 
 set -u
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -158,10 +161,18 @@ only_loopback() {
 D=$S/distccd
 mkdir -p "$D/client"
 chown distccd "$D" 2>/dev/null || chmod 777 "$D"
-if unshare -n true 2>/dev/null; then
+# distcc NAME MAKE-ARGS...: build $DIR from nothing with W=inline, a
+# distccd started for it, then collect NAME. The daemon's log, its
+# namespace's links, the build's status and whether the daemon was
+# stopped by its pid in $D.
+distcc() {
+	local name=$1
+	shift
 	rm -rf "${obj:?}/$DIR" "$obj/inline-summary.json"
+	rm -f "$D/distccd.pid" "$D/distccd.log" "$D/links" "$D/status" "$D/stopped"
 	unshare -n sh -c '
 		D=$1 obj=$2 DIR=$3
+		shift 3
 		ip link set lo up || exit 1
 		ip -o link >"$D/links"
 		distccd --daemon --allow 127.0.0.1 --listen 127.0.0.1 --port 3632 \
@@ -172,8 +183,7 @@ if unshare -n true 2>/dev/null; then
 			sleep 0.1; i=$((i + 1))
 		done
 		DISTCC_HOSTS=127.0.0.1/2 DISTCC_FALLBACK=0 DISTCC_DIR="$D/client" \
-			make -C "$obj" W=inline -j2 CC="distcc gcc" "$DIR/" \
-			>"$D/build.log" 2>&1
+			make -C "$obj" W=inline -j2 "$@" "$DIR/" >"$D/build.log" 2>&1
 		echo $? >"$D/status"
 		pid=$(cat "$D/distccd.pid")
 		[ -n "$pid" ] && kill "$pid" || exit 1
@@ -182,19 +192,43 @@ if unshare -n true 2>/dev/null; then
 			sleep 0.1; i=$((i + 1))
 		done
 		kill -0 "$pid" 2>/dev/null || echo stopped >"$D/stopped"
-	' sh "$D" "$obj" "$DIR"
-	mv "$D/build.log" "$S/distcc.log"
-	collect distcc
+	' sh "$D" "$obj" "$DIR" "$@"
+	mv "$D/build.log" "$S/$name.log"
+	collect "$name"
+}
+# remote_all: distccd compiled each of the $objects files of $DIR/
+remote_all() {
+	test "$(grep -c "COMPILE_OK .*/$DIR/[^/]*\.c\$" "$D/distccd.log")" = "$objects"
+}
+if unshare -n true 2>/dev/null; then
+	distcc distcc CC="distcc gcc"
 	check "distcc: distccd ran in a namespace with only loopback" \
 		only_loopback "$D/links"
 	check "distcc, DISTCC_FALLBACK=0: it builds" test "$(cat "$D/status" 2>/dev/null)" = 0
 	check "distcc: distccd compiled $DIR/core.c (COMPILE_OK in its log)" \
 		grep -q "COMPILE_OK .*/$DIR/core\.c\$" "$D/distccd.log"
-	check "distcc: all $objects objects of $DIR/ were compiled remotely" \
-		test "$(grep -c "COMPILE_OK .*/$DIR/[^/]*\.c\$" "$D/distccd.log")" = "$objects"
+	check "distcc: all $objects objects of $DIR/ were compiled remotely" remote_all
 	check "distcc: findings, warnings and summary as plain; the reports but for columns" \
 		same distcc cols
 	check "distcc: distccd was stopped by its pid" test -f "$D/stopped"
+
+	# ccache in front of distcc, as its prefix (CCACHE_PREFIX=distcc),
+	# from an empty cache: Kbuild puts the check before the user's
+	# prefix, so that it runs here, on the object distcc brought back.
+	CCACHE_DIR=$S/cache-distcc CCACHE_LOGFILE=$S/cache-distcc.log \
+	CCACHE_PREFIX=distcc distcc ccache-distcc CC="ccache gcc"
+	check "ccache and distcc (CCACHE_PREFIX=distcc): it builds" \
+		test "$(cat "$D/status" 2>/dev/null)" = 0
+	check "ccache and distcc: ccache ran 'inline-check distcc gcc' for each of the $objects compiles of $DIR/" \
+		test "$(grep 'Executing [^ ]*/scripts/inline/inline-check [^ ]*/distcc [^ ]*gcc ' \
+			"$S/cache-distcc.log" | grep -c " -o $DIR/[^ /]*\.o ")" = "$objects"
+	check "ccache and distcc: all $objects objects of $DIR/ were compiled remotely" remote_all
+	check "ccache and distcc: findings, warnings and summary as plain; the reports but for columns" \
+		same ccache-distcc cols
+	check "ccache and distcc: each object holds its findings file in its section" \
+		notes_are_findings
+	check "ccache and distcc: distccd ran with only loopback and was stopped by its pid" \
+		eval 'only_loopback "$D/links" && test -f "$D/stopped"'
 else
 	not_ok "distcc: cannot make a network namespace for distccd (unshare -n needs root)"
 fi
