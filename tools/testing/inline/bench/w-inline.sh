@@ -159,10 +159,15 @@ pass_script() {
 # B A in odd rounds, B A A B in even ones. So the two run within the same
 # second of the machine's load, which drifts by more than W=inline adds,
 # and neither runs first more often. Lines "round object A|B CPU" in
-# $B/FILE.
+# $B/FILE. A round unrecorded first: the first command in each tree
+# reads what the page cache has not kept.
 alone() {
 	local f=$B/$1 r i v t s order
 	: >"$f"
+	for i in $(seq "$nis"); do
+		(cd "$B/o-${2%%:*}$T" && sh -c "$(sed -n "${i}p" "$B/${2#*:}.sh")")
+		(cd "$B/o-${3%%:*}$T" && sh -c "$(sed -n "${i}p" "$B/${3#*:}.sh")")
+	done
 	for r in $(seq "$REPS"); do
 		order="A B B A"
 		[ $((r % 2)) = 1 ] || order="B A A B"
