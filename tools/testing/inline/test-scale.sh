@@ -161,11 +161,11 @@ only_loopback() {
 D=$S/distccd
 mkdir -p "$D/client"
 chown distccd "$D" 2>/dev/null || chmod 777 "$D"
-# distcc NAME MAKE-ARGS...: build $DIR from nothing with W=inline, a
+# with_distccd NAME MAKE-ARGS...: build $DIR from nothing with W=inline, a
 # distccd started for it, then collect NAME. The daemon's log, its
 # namespace's links, the build's status and whether the daemon was
 # stopped by its pid in $D.
-distcc() {
+with_distccd() {
 	local name=$1
 	shift
 	rm -rf "${obj:?}/$DIR" "$obj/inline-summary.json"
@@ -201,7 +201,7 @@ remote_all() {
 	test "$(grep -c "COMPILE_OK .*/$DIR/[^/]*\.c\$" "$D/distccd.log")" = "$objects"
 }
 if unshare -n true 2>/dev/null; then
-	distcc distcc CC="distcc gcc"
+	with_distccd distcc CC="distcc gcc"
 	check "distcc: distccd ran in a namespace with only loopback" \
 		only_loopback "$D/links"
 	check "distcc, DISTCC_FALLBACK=0: it builds" test "$(cat "$D/status" 2>/dev/null)" = 0
@@ -216,7 +216,7 @@ if unshare -n true 2>/dev/null; then
 	# from an empty cache: Kbuild puts the check before the user's
 	# prefix, so that it runs here, on the object distcc brought back.
 	CCACHE_DIR=$S/cache-distcc CCACHE_LOGFILE=$S/cache-distcc.log \
-	CCACHE_PREFIX=distcc distcc ccache-distcc CC="ccache gcc"
+	CCACHE_PREFIX=distcc with_distccd ccache-distcc CC="ccache gcc"
 	check "ccache and distcc (CCACHE_PREFIX=distcc): it builds" \
 		test "$(cat "$D/status" 2>/dev/null)" = 0
 	check "ccache and distcc: ccache ran 'inline-check distcc gcc' for each of the $objects compiles of $DIR/" \
