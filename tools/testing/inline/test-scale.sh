@@ -136,7 +136,7 @@ hits=$(awk -v dir="/$DIR/" '
 	/ Source file: / && index($NF, dir) { src[$2] = $NF }
 	/ Result: (direct|preprocessed)_cache_hit$/ { hit[$2] = 1 }
 	END { for (p in src) n += hit[p]; print n + 0 }' "$CCACHE_LOGFILE")
-misses=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+read -r _ misses < <(hits_misses)
 check "ccache warm: all $objects compiles of $DIR/ were cache hits ($hits; $misses misses in all)" \
 	test "$hits" = "$objects" -a "$misses" = 0
 check "ccache warm: findings, warnings and summary as plain" same ccache-warm noreports

@@ -293,11 +293,6 @@ C=$(obj_tree clang CC=clang) || exit 1
 # puts the findings in the object; a hit gives back the object and what
 # the compile and the check printed, and checks nothing. So the findings,
 # the summary and the warnings are the same, and a hit writes no report.
-# hits_misses: "HITS MISSES" of the cache in CCACHE_DIR
-hits_misses() {
-	ccache --print-stats | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
-		$1 == "cache_miss" { m = $2 } END { print h + 0, m }'
-}
 # module_files DIR: what W=inline left in the module, and its warnings.
 module_files() {
 	mkdir -p "$1"

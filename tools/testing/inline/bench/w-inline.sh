@@ -246,7 +246,7 @@ for i in $(seq "$RUNS"); do
 	wcruns="$wcruns$(run winline "ccache $CCX" W=inline)
 "
 done
-cmiss=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
+read -r _ cmiss < <(hits_misses)
 
 # Then the same objects' commands with ccache warm, each a hit: what
 # W=inline adds per object, against a warm plain build's CPU per object,

@@ -285,6 +285,13 @@ configure() {
 	make -s -C "$src" O="$obj" $mk olddefconfig >/dev/null
 }
 
+# hits_misses: "HITS MISSES" of the cache in CCACHE_DIR (ccache's own
+# counters, since its last 'ccache -z')
+hits_misses() {
+	ccache --print-stats | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
+		$1 == "cache_miss" { m = $2 } END { print h + 0, m }'
+}
+
 # Test result lines: one per case, and the closing count CI reads.
 PASSED=0
 FAILED=0
