@@ -231,14 +231,73 @@ static int size_reason(const char *reason)
  * else keeps them (static, no address taken). A copy no call is found to
  * needs something the estimate cannot see (a call through an alternative,
  * a jump table): it stays.
+ *
+ * A body is pasted once for each call in the source, which is not always
+ * a call in the code: an inline function that calls it and that the
+ * compiler pasted into several callers gives each of them a call at the
+ * same place (file, line and column). Forced, the body goes into that
+ * function once, and the compiler then inlines it or keeps a copy, as for
+ * any other (measured on 6.1, __wait_for_common(): 9 calls from 2 places,
+ * +822 bytes; pasted at each call, the estimate was +3715). places is the
+ * calls in the source (paste_places()); 0 when the report does not say.
  */
-static long estimate_forced(const struct funcdef *d, const struct copyset *c)
+static long estimate_forced(const struct funcdef *d, const struct copyset *c,
+			    unsigned int places)
 {
-	long est = c->pasted - (long)c->calls * (CALL_BYTES + ARG_BYTES * d->nargs);
+	unsigned int n = places && places < c->calls ? places : c->calls;
+	long pasted = n < c->calls ? c->pasted * n / c->calls : c->pasted;
+	long est = pasted - (long)n * (CALL_BYTES + ARG_BYTES * d->nargs);
 
 	if (d->is_static && !c->global && !c->addr_refs && c->calls)
 		est -= c->footprint;
 	return est;
+}
+
+static int same_place(const struct missed_call *a, const struct missed_call *b)
+{
+	return a->line == b->line && a->col == b->col &&
+	       !strcmp(a->file, b->file);
+}
+
+static int cmp_place_caller(const void *a, const void *b)
+{
+	const struct missed_call *x = *(const struct missed_call *const *)a;
+	const struct missed_call *y = *(const struct missed_call *const *)b;
+	int c = strcmp(x->file, y->file);
+
+	if (!c)
+		c = x->line != y->line ? (x->line < y->line ? -1 : 1) :
+		    x->col != y->col ? (x->col < y->col ? -1 : 1) : 0;
+	return c ? c : strcmp(x->caller, y->caller);
+}
+
+/*
+ * The calls in the source among the report's n calls to one function: at
+ * each place, those of the caller that has most there. A macro that calls
+ * the function twice puts two calls at one place (where it is expanded)
+ * in one caller; an inline function pasted into two callers puts one in
+ * each. 0 when a call has no place.
+ */
+static unsigned int paste_places(const struct missed_call **c, unsigned int n)
+{
+	unsigned int i, run = 0, most = 0, total = 0;
+
+	for (i = 0; i < n; i++)
+		if (!c[i]->file || !c[i]->caller)
+			return 0;
+	qsort(c, n, sizeof(*c), cmp_place_caller);
+	for (i = 0; i < n; i++) {
+		if (i && same_place(c[i - 1], c[i])) {
+			run = strcmp(c[i - 1]->caller, c[i]->caller) ? 1 : run + 1;
+		} else {
+			total += most;
+			most = 0;
+			run = 1;
+		}
+		if (run > most)
+			most = run;
+	}
+	return total + most;
 }
 
 static void set_fix(struct finding *f, const struct srcspan *at,
@@ -293,10 +352,13 @@ void check_object(const struct object *o, const struct report *r,
 {
 	struct copyset *sets;
 	const char **names;
-	unsigned int i, j, n;
+	const struct missed_call **calls;
+	unsigned int i, j, n, ncalls;
 
 	sets = group_copies(o, &n);
 	names = xcalloc(n, sizeof(*names));
+	/* the report's calls to one function */
+	calls = xcalloc((r ? r->nr : 0) + 1, sizeof(*calls));
 	for (i = 0; i < n; i++)
 		names[i] = sets[i].name;
 	srcset_resolve(ss, names, n);
@@ -322,7 +384,7 @@ void check_object(const struct object *o, const struct report *r,
 		f->bytes = sets[i].bytes;
 		f->copies = sets[i].copies;
 		f->calls = sets[i].calls;
-		f->forced = estimate_forced(d, &sets[i]);
+		ncalls = 0;
 		for (j = 0; r && j < r->nr; j++) {
 			char base[256];
 
@@ -332,7 +394,10 @@ void check_object(const struct object *o, const struct report *r,
 			if (!f->reason)
 				f->reason = r->calls[j].reason;
 			add_site(f, &r->calls[j], ss);
+			calls[ncalls++] = &r->calls[j];
 		}
+		f->forced = estimate_forced(d, &sets[i],
+					    paste_places(calls, ncalls));
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
 			f->cls = FORCED_NOT_INLINED;
@@ -349,6 +414,7 @@ void check_object(const struct object *o, const struct report *r,
 	for (i = 0; i < *nout; i++)
 		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?
 		      (*out)[i].nsites : MAX_SITES, sizeof(char *), cmp_site);
+	free(calls);
 	free(names);
 	free(sets);
 }
