@@ -315,8 +315,11 @@ static void set_fix(struct finding *f, const struct srcspan *at,
  * The fix of each class that has a clear one (inline.rst, "Fixes,
  * proposed"). An inline function left out of line is forced only where
  * the compiler gave up for size and the estimate says forcing shrinks the
- * text: its calls get bodies smaller than the copies that go. Otherwise
- * the compiler's choice stands, said by inline_hint.
+ * text: its calls get bodies smaller than the copies that go. Not when its
+ * calls are in an inline function that the compiler pasted into several
+ * callers: forced, it is pasted there, and that function keeps a copy
+ * instead, and the warning. Otherwise the compiler's choice stands, said
+ * by inline_hint.
  */
 static void propose_fix(struct finding *f, const struct funcdef *d,
 			struct srcset *ss)
@@ -329,7 +332,8 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 		set_fix(f, &d->annot_at, fix_always_inline);
 		break;
 	case INLINE_NOT_INLINED:
-		if (size_reason(f->reason) && f->forced < 0)
+		if (size_reason(f->reason) && f->forced < 0 &&
+		    !(f->places && f->places < f->calls))
 			set_fix(f, &d->annot_at, fix_always_inline);
 		else
 			set_fix(f, &d->annot_at, fix_inline_hint);
@@ -396,8 +400,8 @@ void check_object(const struct object *o, const struct report *r,
 			add_site(f, &r->calls[j], ss);
 			calls[ncalls++] = &r->calls[j];
 		}
-		f->forced = estimate_forced(d, &sets[i],
-					    paste_places(calls, ncalls));
+		f->places = paste_places(calls, ncalls);
+		f->forced = estimate_forced(d, &sets[i], f->places);
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
 			f->cls = FORCED_NOT_INLINED;

@@ -11,7 +11,8 @@
 # larger; and the estimate of what forcing each function does to the
 # text, against the module built with it forced.
 #
-# Builds: a fixture module against the =y tree, eight times; one GCC
+# Builds: a fixture module against the =y tree, eight times, and another
+# twice; one GCC
 # compile.
 
 set -u
@@ -274,5 +275,41 @@ for name in fx_many fx_once fx_asm fx_shared; do
 			ok = ((e > 0) == (m > 0)) && ((e < 0) == (m < 0)) && 4 * d <= $6 }
 			END { exit !(found && ok) }' "$W/est-results.tsv"
 done
+
+# 6. One call in the source that is three in the code (fixtures/estimate):
+# est_deep() is called in est_wrap(), which GCC pastes into three callers.
+# Forced, est_deep() is pasted once, into est_wrap(), which keeps a copy
+# in its place: the estimate pastes the body once, and the fix is
+# inline_hint, not a move of the copy and its warning to est_wrap().
+# (compiled, not taken from the cache: GCC's report is judged)
+D=$W/deep
+cp -r "$TOP/tools/testing/inline/fixtures/estimate" "$D"
+uncached make -C "$obj" M="$D" -j"$JOBS" W=inline INLINE_FIXITS=1 \
+	INLINE_ESTIMATE=1 modules >"$D.log" 2>&1
+calls_to() {	# OBJECT NAME: the calls and jumps to NAME in its code
+	objdump -d "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2>"
+}
+one_place() {	# the report's calls to est_deep: "PLACES CALLERS"
+	sed -n 's|^\([^ ]*\): missed: *not inlinable: \([^/]*\)/[0-9]* -> est_deep/.*|\1 \2|p' \
+		"$D/.est-main.o.inline-report" |
+		awk '{ p[$1]; c[$2] } END { print length(p), length(c) }'
+}
+check "est_deep(): three calls to its copy in the code (objdump), at one place in the source in three callers (GCC's report)" \
+	test "$(calls_to "$D/est-main.o" est_deep) $(one_place)" = "3 1 3"
+python3 "$EST" candidates "$D/inline-summary.json" "$D" >"$D.tsv"
+cp -r "$TOP/tools/testing/inline/fixtures/estimate" "$D-forced"
+IFS=$'\t' read -r name file line col end bytes calls est objs <"$D.tsv"
+python3 "$EST" force "$D-forced/$file" "$line" "$col" "$end" &&
+	make -C "$obj" M="$D-forced" -j"$JOBS" W=inline modules >"$D-forced.log" 2>&1
+before=$(text_size "$D/est-main.o")
+after=$(text_size "$D-forced/est-main.o")
+echo "# est_deep forced alone: estimate $est, measured $((after - before)) (text $before, $after; copy $bytes bytes, $calls calls)"
+check "forced alone, est_deep() has no copy and est_wrap() one (nm), with a warning of its own" \
+	sh -c "nm '$D-forced/est-main.o' | grep -qw est_wrap && ! nm '$D-forced/est-main.o' | grep -qw est_deep &&
+	       grep -q \": warning: 'est_wrap'\" '$D-forced.log'"
+check "the estimate is within 25% of the copy's size: the body pasted once, not at each of the three calls" \
+	test "$name" = est_deep -a $((4 * (est > after - before ? est - after + before : after - before - est))) -le "${bytes:-0}"
+check "the fix is inline_hint: forcing would move the copy and its warning to est_wrap()" \
+	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | grep -q '^fix-it:.*\"inline_hint\"\$'"
 
 finish
