@@ -52,7 +52,7 @@ struct finding {
 	unsigned int nsites;	/* distinct call sites */
 	char *sites[MAX_SITES];	/* "kernel/sched/core.c:2550" */
 	unsigned int calls;	/* calls to its copies in the object's code */
-	unsigned int places;	/* of them, calls in the source; 0: unknown */
+	unsigned int places;	/* of them, calls in the source (estimated) */
 	long forced;		/* the text it gains if forced (estimated) */
 	struct fix fix;
 };

@@ -117,24 +117,29 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,
 			  unsigned int nobjs, unsigned int extras)
 {
-	char in[1100];
+	char in[1100], from[64] = "";
 
 	if (nobjs > 1)
 		snprintf(in, sizeof(in), "%u objects", nobjs);
 	else
 		snprintf(in, sizeof(in), "%s", objs ? objs : "");
-	if ((extras & DIAG_ESTIMATE) && f->calls &&
-	    (f->cls == INLINE_NOT_INLINED || f->cls == ASM_WRAPPER ||
-	     f->cls == EXTERNAL_INLINE))
-		fprintf(fp,
-			"%s:%u:%u: note: forcing '%s' would %s about %ld bytes %s the text of %s (%u call%s to its copies)%s [inline-estimate]\n",
-			f->file, f->line, f->col, f->name,
-			f->forced < 0 ? "save" : "add",
-			f->forced < 0 ? -f->forced : f->forced,
-			f->forced < 0 ? "of" : "to", in, f->calls,
-			f->calls > 1 ? "s" : "",
-			f->fix.text == fix_inline_hint ?
-			"; inline_hint keeps the text as it is" : "");
+	/* its fix-it line first: it belongs to the diagnostic, as GCC's do */
 	if (extras & DIAG_FIXIT)
 		print_fixit(fp, f);
+	if (!(extras & DIAG_ESTIMATE) || !f->calls ||
+	    (f->cls != INLINE_NOT_INLINED && f->cls != ASM_WRAPPER &&
+	     f->cls != EXTERNAL_INLINE))
+		return;
+	if (f->places && f->places < f->calls)
+		snprintf(from, sizeof(from), ", from %u place%s in the source",
+			 f->places, f->places > 1 ? "s" : "");
+	fprintf(fp,
+		"%s:%u:%u: note: forcing '%s' would %s about %ld bytes %s the text of %s (%u call%s to its copies%s)%s [inline-estimate]\n",
+		f->file, f->line, f->col, f->name,
+		f->forced < 0 ? "save" : "add",
+		f->forced < 0 ? -f->forced : f->forced,
+		f->forced < 0 ? "of" : "to", in, f->calls,
+		f->calls > 1 ? "s" : "", from,
+		f->fix.text == fix_inline_hint ?
+		"; inline_hint keeps the text as it is" : "");
 }

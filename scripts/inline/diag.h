@@ -25,8 +25,8 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 #define DIAG_FIXIT	2u
 
 /*
- * After a finding: the estimate, a note with the text forcing the function
- * would add or save in objs (nobjs of them), then the fix-it line.
+ * After a finding: its fix-it line, then the estimate, a note with the
+ * text forcing the function would add or save in objs (nobjs of them).
  */
 void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,
 			  unsigned int nobjs, unsigned int extras);

@@ -20,7 +20,7 @@
  * only what this very checker wrote.
  */
 #define FINDINGS_MAGIC	"# inline-check findings "
-#define FINDINGS_FORMAT	"v4"
+#define FINDINGS_FORMAT	"v5"
 #ifndef INLINE_CHECK_ID
 #define INLINE_CHECK_ID	"unknown"
 #endif
@@ -58,6 +58,7 @@ static const struct field {
 	FIELD(FT_OPT, f.reason),
 	FIELD(FT_UINT, f.nsites),
 	FIELD(FT_UINT, f.calls),
+	FIELD(FT_UINT, f.places),
 	FIELD(FT_LONG, f.forced),
 	FIELD(FT_UINT, f.fix.line),
 	FIELD(FT_UINT, f.fix.col),

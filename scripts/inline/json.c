@@ -29,11 +29,14 @@ static void json_opt(FILE *fp, const char *s)
 		fputs("null", fp);
 }
 
-/* The calls in the object's code, and the text forcing would add. */
+/*
+ * The calls in the object's code, of them those in the source (where
+ * forcing pastes the body), and the text forcing would add.
+ */
 static void write_estimate(FILE *fp, const struct finding *f)
 {
-	fprintf(fp, ", \"calls_in_code\": %u, \"forced\": %ld", f->calls,
-		f->forced);
+	fprintf(fp, ", \"calls_in_code\": %u, \"calls_in_source\": %u, \"forced\": %ld",
+		f->calls, f->places, f->forced);
 }
 
 static void write_objects(FILE *fp, const struct summary *s,

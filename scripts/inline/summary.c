@@ -309,6 +309,7 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 	t->f.bytes = 0;
 	t->f.copies = 0;
 	t->f.calls = 0;
+	t->f.places = 0;
 	t->f.forced = 0;
 	t->first = i;
 	t->nobjs = j - i;
@@ -319,6 +320,7 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 		t->f.bytes += e->f.bytes;
 		t->f.copies += e->f.copies;
 		t->f.calls += e->f.calls;
+		t->f.places += e->f.places;
 		t->f.forced += e->f.forced;
 		if (class_rank(e->f.cls) > class_rank(t->f.cls)) {
 			t->f.cls = e->f.cls;

@@ -296,6 +296,10 @@ one_place() {	# the report's calls to est_deep: "PLACES CALLERS"
 }
 check "est_deep(): three calls to its copy in the code (objdump), at one place in the source in three callers (GCC's report)" \
 	test "$(calls_to "$D/est-main.o" est_deep) $(one_place)" = "3 1 3"
+check "inline-summary.json says as much: calls_in_code 3, calls_in_source 1" \
+	python3 -c 'import json, sys
+f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == "est_deep"]
+sys.exit(not (f and (f[0]["calls_in_code"], f[0]["calls_in_source"]) == (3, 1)))' "$D/inline-summary.json"
 python3 "$EST" candidates "$D/inline-summary.json" "$D" >"$D.tsv"
 cp -r "$TOP/tools/testing/inline/fixtures/estimate" "$D-forced"
 IFS=$'\t' read -r name file line col end bytes calls est objs <"$D.tsv"
