@@ -211,19 +211,20 @@ static int is_patched(const struct patched *p, size_t shndx, unsigned long off)
 }
 
 /*
- * An entry of a table of places (x86_site_table()), per bytes, for the
- * place sym + addend: counted for the function there. Not at its first
- * byte, where tables of functions point (__ksymtab), unless the table
- * has entries there (all); the frame's entries apart (elfread.h).
+ * An entry of a table of places (x86_site_table(), x86_alt_table()), per
+ * bytes, for the place sym + addend: counted for the function there. Not
+ * at its first byte, where tables of functions point (__ksymtab), unless
+ * the table has entries there (all, start); the frame's entries apart
+ * (elfread.h).
  */
 static void add_table_entry(struct object *o, const GElf_Sym *sym,
 			    long long addend, unsigned int per, int frame,
-			    int all)
+			    int all, int start)
 {
 	unsigned long off = sym->st_value + addend;
 	struct func *f = func_containing(o, sym->st_shndx, off);
 
-	if (!f || (!all && off == f->value))
+	if (!f || (!all && !start && off == f->value))
 		return;
 	f->meta += per;
 	if (frame && off + X86_RETURN_JMP == f->value + f->size)
@@ -234,6 +235,56 @@ static void add_table_entry(struct object *o, const GElf_Sym *sym,
 		f->frame_meta += 2 * per;	/* at its entry and its exit */
 }
 
+/* The place a relocation refers to: sym + addend, for a jump the next instruction's. */
+static long long reloc_place(const GElf_Rela *r, unsigned int machine, int exec)
+{
+	return r->r_addend +
+	       (exec && x86_reloc_kind(machine, GELF_R_TYPE(r->r_info)) ==
+			X86_RELOC_PCREL ? X86_PCREL_FIELD : 0);
+}
+
+/* Of the n relocations in data, those to a place in a function's code. */
+static int relocs_in_funcs(struct object *o, Elf_Data *data, Elf_Data *symdata,
+			   unsigned int n, unsigned int machine, int exec,
+			   Elf_Data *code, unsigned int *count)
+{
+	unsigned int i;
+
+	*count = 0;
+	for (i = 0; i < n; i++) {
+		GElf_Rela rela;
+		GElf_Sym sym;
+
+		if (get_reloc(data, i, machine, code, &rela) ||
+		    !gelf_getsym(symdata, GELF_R_SYM(rela.r_info), &sym))
+			return -1;
+		if (x86_reloc_kind(machine, GELF_R_TYPE(rela.r_info)) !=
+		    X86_RELOC_OTHER &&
+		    func_containing(o, sym.st_shndx, sym.st_value +
+				    reloc_place(&rela, machine, exec)))
+			(*count)++;
+	}
+	return 0;
+}
+
+/* The bytes of the section named name, 0 when there is none. */
+static unsigned long section_size(Elf *elf, size_t shstrndx, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		s = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (s && !strcmp(s, name))
+			return sh.sh_size;
+	}
+	return 0;
+}
+
 static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			    unsigned int machine, struct object *o,
 			    struct patched *patched)
@@ -241,13 +292,14 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 	int rel = x86_uses_rel(machine);
 	Elf_Data *symdata = elf_getdata(symscn, NULL);
 	Elf_Scn *scn = NULL;
+	unsigned long repl = section_size(elf, shstrndx, X86_ALT_REPLACEMENT);
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh, tsh;
 		Elf_Scn *target;
 		Elf_Data *data, *code = NULL;
 		const char *tname;
-		unsigned int i, n, per;
+		unsigned int i, n, per, alt;
 		int exec, frame, all;
 
 		if (!gelf_getshdr(scn, &sh) ||
@@ -272,6 +324,19 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 		data = elf_getdata(scn, NULL);
 		if (!data)
 			return -1;
+		/* the alternatives: an entry per place, and its code */
+		alt = 0;
+		if (!per && x86_alt_table(tname, tsh.sh_size, 1, repl)) {
+			if (relocs_in_funcs(o, data, symdata, n, machine, exec,
+					    code, &alt))
+				return -1;
+			per = alt ? x86_alt_table(tname, tsh.sh_size, alt,
+						  repl) : 0;
+			frame = 0;
+			all = 0;
+			if (!per)
+				continue;
+		}
 		for (i = 0; i < n; i++) {
 			GElf_Rela rela;
 			GElf_Sym sym;
@@ -286,8 +351,9 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			if (kind == X86_RELOC_OTHER)
 				continue;
 			if (per) {	/* a table of places, not a reference */
-				add_table_entry(o, &sym, rela.r_addend, per,
-						frame, all);
+				add_table_entry(o, &sym,
+						alt ? reloc_place(&rela, machine, exec) :
+						rela.r_addend, per, frame, all, !!alt);
 				continue;
 			}
 			if (exec && code)

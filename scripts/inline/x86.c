@@ -112,8 +112,7 @@ unsigned int x86_site_table(const char *name, unsigned long size,
 			    unsigned long nrelocs, int *frame, int *all)
 {
 	static const char *const tables[] = {
-		".smp_locks", ".retpoline_sites", "__ex_table",
-		".altinstructions", ".call_sites",
+		".smp_locks", ".retpoline_sites", "__ex_table", ".call_sites",
 		NULL,
 	};
 	const char *const *t;
@@ -132,5 +131,24 @@ unsigned int x86_site_table(const char *name, unsigned long size,
 	for (t = tables; *t; t++)
 		if (!strcmp(name, *t))
 			return size / nrelocs;
+	return 0;
+}
+
+/*
+ * The alternatives: each place patched at boot has an entry in
+ * .altinstructions (two relocations: the place, and its replacement in
+ * .altinstr_replacement), and static_cpu_has() a test in .altinstr_aux
+ * that jumps back to two places of the function. size(1) counts all three
+ * as text, and a pasted body brings its own.
+ */
+unsigned int x86_alt_table(const char *name, unsigned long size,
+			   unsigned long in_funcs, unsigned long replacements)
+{
+	if (!in_funcs)
+		return 0;
+	if (!strcmp(name, ".altinstructions"))
+		return (size + replacements) / in_funcs;
+	if (!strcmp(name, ".altinstr_aux"))
+		return size / in_funcs;
 	return 0;
 }

@@ -51,8 +51,9 @@ unsigned int x86_entry_bytes(const unsigned char *code, size_t size,
 			     unsigned int *pushes);
 
 /*
- * Tables with an entry for places in the code, made by objtool or the
- * alternatives: the bytes one relocation in the section name stands for,
+ * Tables with an entry for places in the code, made by objtool, the lock
+ * prefixes and the exception table (the alternatives: x86_alt_table()):
+ * the bytes one relocation in the section name stands for,
  * with its twin table's (size bytes, nrelocs relocations); 0 when the
  * section is no such table. *frame: the entries belong to a function's
  * frame (its returns): an inlined body has none of them. *all: the table
@@ -60,6 +61,17 @@ unsigned int x86_entry_bytes(const unsigned char *code, size_t size,
  */
 unsigned int x86_site_table(const char *name, unsigned long size,
 			    unsigned long nrelocs, int *frame, int *all);
+
+/*
+ * The alternatives' tables (x86.c): for each of the in_funcs relocations
+ * of the section name to a place in a function, the bytes of text that
+ * place brings with it; with the code of the replacements for
+ * .altinstructions (replacements bytes, the size of
+ * X86_ALT_REPLACEMENT). 0 when the section is none of them.
+ */
+#define X86_ALT_REPLACEMENT	".altinstr_replacement"
+unsigned int x86_alt_table(const char *name, unsigned long size,
+			   unsigned long in_funcs, unsigned long replacements);
 
 /*
  * The bytes of the ret that ends a function's code[0..size), or 0 (see

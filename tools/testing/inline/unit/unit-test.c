@@ -895,9 +895,26 @@ static void test_object_code(void)
 		"far:\n"
 		"	call callee\n"
 		"	ret\n"
-		"	.size far, .-far\n";
+		"	.size far, .-far\n"
+		/* static_cpu_has() at its first byte, as the kernel's is */
+		"	.type alt, @function\n"
+		"alt:\n"
+		"4:	jmp 6f\n"
+		"5:	ret\n"
+		"	.size alt, .-alt\n"
+		"	.section .altinstructions,\"a\"\n"	/* 12 bytes */
+		"	.long 4b - .\n"
+		"	.long 7f - .\n"
+		"	.word 0\n"
+		"	.byte 5, 5\n"
+		"	.section .altinstr_replacement,\"ax\"\n"
+		"7:	jmp 5b\n"				/* 5 */
+		"	.section .altinstr_aux,\"ax\"\n"
+		"6:	testb $1, alt_flags(%rip)\n"		/* 7 */
+		"	jnz 5b\n"				/* 6 */
+		"	jmp 5b\n";				/* 5 */
 	char src[4200], obj[4200], cmd[9000];
-	const struct func *callee, *wrapper, *far;
+	const struct func *callee, *wrapper, *far, *alt;
 	struct object o;
 	FILE *fp;
 
@@ -916,9 +933,10 @@ static void test_object_code(void)
 	callee = func_named(&o, "callee");
 	wrapper = func_named(&o, "wrapper");
 	far = func_named(&o, "far");
-	result(callee && wrapper && far,
+	alt = func_named(&o, "alt");
+	result(callee && wrapper && far && alt,
 	       "GNU as makes an object of the code, which the reader reads");
-	if (!callee || !wrapper || !far) {
+	if (!callee || !wrapper || !far || !alt) {
 		object_free(&o);
 		return;
 	}
@@ -940,6 +958,10 @@ static void test_object_code(void)
 	result(wrapper->gap == 0 && far->gap == 0 && wrapper->meta == 0,
 	       "no padding before a function that follows one 16 bytes long; no table entry at a function's first byte unless ORC (%u, %u)",
 	       wrapper->gap, wrapper->meta);
+	result(alt->meta == 12 + 5 + 7 + 6 + 5 && alt->frame_meta == 0 &&
+	       alt->calls == 0 && alt->addr_refs == 0,
+	       "an alternative at its first byte: its entry, its replacement and its static_cpu_has() test, not its frame's, no reference (%u, %u)",
+	       alt->meta, alt->frame_meta);
 	object_free(&o);
 }
 
