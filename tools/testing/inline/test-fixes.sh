@@ -315,5 +315,7 @@ check "the estimate is within 25% of the copy's size: the body pasted once, not 
 	test "$name" = est_deep -a $((4 * (est > after - before ? est - after + before : after - before - est))) -le "${bytes:-0}"
 check "the fix is inline_hint: forcing would move the copy and its warning to est_wrap()" \
 	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | grep -q '^fix-it:.*\"inline_hint\"\$'"
+check "its fix-it line right after the warning, the estimate's note after it, as GCC orders a fix-it and a note" \
+	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | sed -n '2s/^fix-it:.*/F/p; 3s/.*: note: forcing .est_deep. would .*\\[inline-estimate\\]\$/N/p' | tr -d '\\n' | grep -qx FN"
 
 finish
