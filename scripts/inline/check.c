@@ -252,21 +252,24 @@ static long estimate_forced(const struct funcdef *d, const struct copyset *c,
 	return est;
 }
 
-static int same_place(const struct missed_call *a, const struct missed_call *b)
+/* Two of the report's calls in place order: file, line, column. */
+static int cmp_place(const struct missed_call *x, const struct missed_call *y)
 {
-	return a->line == b->line && a->col == b->col &&
-	       !strcmp(a->file, b->file);
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col != y->col ? (x->col < y->col ? -1 : 1) : 0;
 }
 
 static int cmp_place_caller(const void *a, const void *b)
 {
 	const struct missed_call *x = *(const struct missed_call *const *)a;
 	const struct missed_call *y = *(const struct missed_call *const *)b;
-	int c = strcmp(x->file, y->file);
+	int c = cmp_place(x, y);
 
-	if (!c)
-		c = x->line != y->line ? (x->line < y->line ? -1 : 1) :
-		    x->col != y->col ? (x->col < y->col ? -1 : 1) : 0;
 	return c ? c : strcmp(x->caller, y->caller);
 }
 
@@ -288,7 +291,7 @@ static unsigned int pasted_calls(const struct missed_call **c, unsigned int n,
 			return in_code;
 	qsort(c, n, sizeof(*c), cmp_place_caller);
 	for (i = 0; i < n; i++) {
-		if (i && same_place(c[i - 1], c[i])) {
+		if (i && !cmp_place(c[i - 1], c[i])) {
 			run = strcmp(c[i - 1]->caller, c[i]->caller) ? 1 : run + 1;
 		} else {
 			total += most;
@@ -318,9 +321,9 @@ static void set_fix(struct finding *f, const struct srcspan *at,
  * proposed"). An inline function left out of line is forced only where
  * the compiler gave up for size and the estimate says forcing shrinks the
  * text: its calls get bodies smaller than the copies that go. Not when its
- * calls are in an inline function that the compiler pasted into several
- * callers: forced, it is pasted there, and that function keeps a copy
- * instead, and the warning. Otherwise the compiler's choice stands, said
+ * calls are in a function that the compiler pasted into several callers
+ * (pasted_calls()): forced, it is pasted there, and that function keeps a
+ * copy instead, and the warning. Otherwise the compiler's choice stands, said
  * by inline_hint.
  */
 static void propose_fix(struct finding *f, const struct funcdef *d,

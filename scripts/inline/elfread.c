@@ -235,7 +235,10 @@ static void add_table_entry(struct object *o, const GElf_Sym *sym,
 		f->frame_meta += 2 * per;	/* at its entry and its exit */
 }
 
-/* The place a relocation refers to: sym + addend, for a jump the next instruction's. */
+/*
+ * The place a relocation refers to: sym + addend, and for one that is
+ * PC-relative in code (a jump, a call), past the field it patches.
+ */
 static long long reloc_place(const GElf_Rela *r, unsigned int machine, int exec)
 {
 	return r->r_addend +
@@ -341,7 +344,6 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			GElf_Rela rela;
 			GElf_Sym sym;
 			enum x86_reloc kind;
-			long long addend;
 			struct func *f;
 
 			if (get_reloc(data, i, machine, code, &rela) ||
@@ -352,8 +354,8 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 				continue;
 			if (per) {	/* a table of places, not a reference */
 				add_table_entry(o, &sym,
-						alt ? reloc_place(&rela, machine, exec) :
-						rela.r_addend, per, frame, all, !!alt);
+						reloc_place(&rela, machine, exec),
+						per, frame, all, !!alt);
 				continue;
 			}
 			if (exec && code)
@@ -362,10 +364,8 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			/* PC-relative data is bookkeeping (tables of sites) */
 			if (kind == X86_RELOC_PCREL && !exec)
 				continue;
-			addend = rela.r_addend;
-			if (kind == X86_RELOC_PCREL)
-				addend += X86_PCREL_FIELD;
-			f = func_at(o, sym.st_shndx, sym.st_value + addend);
+			f = func_at(o, sym.st_shndx, sym.st_value +
+				    reloc_place(&rela, machine, exec));
 			if (!f)
 				continue;
 			if (kind == X86_RELOC_PCREL && code &&
