@@ -14,7 +14,10 @@
 #    alone made __always_inline, the objects with its copies built again,
 #    their text (size(1)) measured, the source put back;
 # 3. the estimate against the measurement: how often the sign is right,
-#    the error as a share of the copy's size.
+#    the error as a share of the copy's size; and the part of the change
+#    that is in functions the estimate does not touch (neither a copy of
+#    the function nor one that calls it), from each object's functions
+#    before and after (estimate.py funcs).
 #
 # Keeps the table in out/estimate-validation-<KVER>.txt. One build of DIR,
 # then one compile per object per finding: about 10 minutes when the
@@ -32,9 +35,11 @@ build_dirs "$E/src" "$E/o" "$E/build.log" $DIRS
 cp "$E/o/inline-summary.json" "$E/summary.json"
 python3 "$EST" candidates "$E/summary.json" >"$E/candidates.tsv"
 [ -s "$E/candidates.tsv" ] || die "no finding to force in $DIRS"
-# the text of each object as built, before any forcing
+# the text of each object as built, and its functions, before any forcing
+rm -rf "$E/funcs" && mkdir -p "$E/funcs/before"
 for o in $(cut -f9 "$E/candidates.tsv" | tr , '\n' | sort -u); do
 	echo "$o $(text_size "$E/o/$o")"
+	python3 "$EST" funcs "$E/o/$o" >"$E/funcs/before/${o//\//%}"
 done >"$E/text-before"
 log "forcing $(wc -l <"$E/candidates.tsv") functions, one at a time"
 
@@ -54,6 +59,10 @@ while IFS= read -r cand; do
 		after=$(cd "$E/o" && text_size $objlist)
 		# and each object's, for a closer look
 		each=$(for o in $objlist; do printf '%s:%s ' "$o" "$(text_size "$E/o/$o")"; done)
+		mkdir -p "$E/funcs/$name"
+		for o in $objlist; do
+			python3 "$EST" funcs "$E/o/$o" >"$E/funcs/$name/${o//\//%}"
+		done
 		result="$before	$after	$each"
 		rm -f "$E/forced-$name.log"
 	else
@@ -76,5 +85,5 @@ make -C "$E/src" O="$E/o" -j"$JOBS" W=inline $(echo $touched | tr ' ' '\n' | sor
 	echo "forcing each function alone: W=inline's estimate against size(1),"
 	echo "make W=inline $DIRS, Linux $(make -s -C "$E/src" kernelversion 2>/dev/null), $(gcc --version | head -1)"
 	echo
-	python3 "$EST" report "$E/results.tsv"
+	python3 "$EST" report "$E/results.tsv" "$E/funcs"
 } | tee "$RESULT"

@@ -296,6 +296,17 @@ one_place() {	# the report's calls to est_deep: "PLACES CALLERS"
 }
 check "est_deep(): three calls to its copy in the code (objdump), at one place in the source in three callers (GCC's report)" \
 	test "$(calls_to "$D/est-main.o" est_deep) $(one_place)" = "3 1 3"
+report_callers() {	# the callers the report names for est_deep's calls
+	sed -n 's|^[^ ]*: missed: *not inlinable: \([^/]*\)/[0-9]* -> est_deep/.*|\1|p' \
+		"$D/.est-main.o.inline-report" | sort -u | tr '\n' ' '
+}
+funcs_callers() {	# OBJECT NAME: the callers of NAME, as the validation sees them
+	python3 "$EST" funcs "$1" | awk -F'\t' -v n="$2" '
+		{ k = split($3, c, ","); for (i = 1; i <= k; i++) if (c[i] == n) print $1 }' |
+		sort | tr '\n' ' '
+}
+check "estimate.py funcs, which make estimate-validation reads, gives est_deep() the callers GCC's report names" \
+	test "$(funcs_callers "$D/est-main.o" est_deep)" = "$(report_callers)" -a -n "$(report_callers)"
 check "inline-summary.json says as much: calls_in_code 3, calls_in_source 1" \
 	python3 -c 'import json, sys
 f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == "est_deep"]
