@@ -78,7 +78,9 @@ fixes-experiment:
 	@$(TESTS)/fixes-experiment.sh $(DIRS)
 
 estimate-validation:
-	@$(TESTS)/estimate-validation.sh $(DIRS)
+	@$(TESTS)/estimate-validation.sh \
+		$(if $(filter command line,$(origin CC)),CC=$(CC)) \
+		$(if $(filter command line,$(origin LLVM)),LLVM=$(LLVM)) $(DIRS)
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }

@@ -4,7 +4,12 @@
 # W=inline's estimate of what forcing a function does to the text, against
 # the real thing, finding by finding:
 #
-#   estimate-validation.sh [DIR/]...      (default: kernel/ arch/x86/)
+#   estimate-validation.sh [CC=<compiler> | LLVM=1] [DIR/]...
+#                                         (default: kernel/ arch/x86/)
+#
+# CC= and LLVM= go to make, as for a kernel build: LLVM=1 validates the
+# estimate on clang's objects (its own tree, out/estimate-validation-
+# <KVER>-clang; GCC's keeps the name without the compiler).
 #
 # 1. make W=inline DIR in a source tree of its own (the patched tree of
 #    KVER, the x86_64 defconfig, CONFIG_OPTIMIZE_INLINING=y); its
@@ -19,18 +24,32 @@
 #    the function nor one that calls it), from each object's functions
 #    before and after (estimate.py funcs).
 #
-# Keeps the table in out/estimate-validation-<KVER>.txt. One build of DIR,
-# then one compile per object per finding: about 10 minutes when the
-# cache is warm.
+# Keeps the table in out/estimate-validation-<KVER>[-<compiler>].txt. One
+# build of DIR, then one compile per object per finding: about 10 minutes
+# when the cache is warm.
 
 set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-experiment_start estimate-validation "$@"
+MK=() DIRARGS=()
+for arg; do
+	case $arg in
+	CC=?*|LLVM=?*) MK+=("$arg") ;;
+	*=*) die "estimate-validation.sh: '$arg': expected CC=<compiler>, LLVM=1 or a directory" ;;
+	*) DIRARGS+=("$arg") ;;
+	esac
+done
+experiment_start estimate-validation ${DIRARGS[@]+"${DIRARGS[@]}"}
+cc=$(basename "$(compiler_of ${MK[@]+"${MK[@]}"})")
+if [ "$cc" != gcc ]; then
+	E=$E-$cc RESULT=${RESULT%.txt}-$cc.txt
+fi
+case $cc in clang*) need_packages clang lld llvm ;; esac
 EST=$TOP/tools/testing/inline/lib/estimate.py
 patched_tree "$E/src"
-build_dirs "$E/src" "$E/o" "$E/build.log" $DIRS
+[ -f "$E/o/.config" ] || configure "$E/src" "$E/o" ${MK[@]+"${MK[@]}"}
+build_dirs "$E/src" "$E/o" "$E/build.log" ${MK[@]+"${MK[@]}"} $DIRS
 # later builds of single objects write the summary again
 cp "$E/o/inline-summary.json" "$E/summary.json"
 python3 "$EST" candidates "$E/summary.json" >"$E/candidates.tsv"
@@ -54,7 +73,7 @@ while IFS= read -r cand; do
 	# the tree's files are links to the pristine ones: a copy of its own
 	cp "$src" "$E/saved" && cp "$src" "$src.tmp" && mv "$src.tmp" "$src"
 	if python3 "$EST" force "$src" "$line" "$col" "$end" 2>"$E/force.err" &&
-	   make -C "$E/src" O="$E/o" -j"$JOBS" W=inline $objlist \
+	   make -C "$E/src" O="$E/o" -j"$JOBS" ${MK[@]+"${MK[@]}"} W=inline $objlist \
 		>"$E/forced-$name.log" 2>&1; then
 		after=$(cd "$E/o" && text_size $objlist)
 		# and each object's, for a closer look
@@ -78,12 +97,12 @@ while IFS= read -r cand; do
 done <"$E/candidates.tsv"
 
 # the objects as the sources are again
-make -C "$E/src" O="$E/o" -j"$JOBS" W=inline $(echo $touched | tr ' ' '\n' | sort -u) \
+make -C "$E/src" O="$E/o" -j"$JOBS" ${MK[@]+"${MK[@]}"} W=inline $(echo $touched | tr ' ' '\n' | sort -u) \
 	>"$E/restore.log" 2>&1 || die "building the objects again failed, see ${E#$TOP/}/restore.log"
 
 {
 	echo "forcing each function alone: W=inline's estimate against size(1),"
-	echo "make W=inline $DIRS, Linux $(make -s -C "$E/src" kernelversion 2>/dev/null), $(gcc --version | head -1)"
+	echo "make W=inline $DIRS, Linux $(make -s -C "$E/src" kernelversion 2>/dev/null), $("$cc" --version | head -1)"
 	echo
 	python3 "$EST" report "$E/results.tsv" "$E/funcs"
 } | tee "$RESULT"
