@@ -109,7 +109,11 @@ def funcs(path):
                 return name
         return None
 
-    sizes = {name: size for name, _, size, _ in syms}
+    # two static functions of one name (a unity build such as
+    # kernel/sched/build_policy.o) are one line, of their summed size
+    sizes = {}
+    for name, _, size, _ in syms:
+        sizes[name] = sizes.get(name, 0) + size
     calls = {name: set() for name in sizes}
     dis = subprocess.run(["objdump", "-dr", "--no-show-raw-insn", path],
                          check=True, capture_output=True, text=True).stdout
