@@ -418,8 +418,9 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
 	for (i = first; i < last; i++) {
-		struct func *f = &o->funcs[i];
+		struct func *f = &o->funcs[i], *tail_callee;
 		unsigned long off;
+		long tail;
 
 		for (off = f->value; off + 5 <= f->value + f->size; off++) {
 			long target;
@@ -434,6 +435,15 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 			if (callee && callee != f)
 				callee->calls++;
 		}
+		/*
+		 * a tail call to a function close by (clang puts a callee
+		 * right after its caller): jmp rel8
+		 */
+		tail = x86_tail_jmp8_target(code, size, f->value,
+					    f->value + f->size);
+		tail_callee = tail < 0 ? NULL : func_at(o, shndx, tail);
+		if (tail_callee && tail_callee != f)
+			tail_callee->calls++;
 	}
 }
 

@@ -108,6 +108,22 @@ long x86_direct_target(const unsigned char *code, size_t size,
 	return (long)(off + 5) + disp;
 }
 
+/*
+ * Only as the function's last instruction: there a function ends with a
+ * return or a jump, while an eb byte with the next one inside any other
+ * instruction can point at a function's start too (in kernel/ and
+ * arch/x86/ of 6.1, byte by byte, 40 such pairs inside functions, all in
+ * other instructions; the 127 short jmps at a function's end that clang
+ * made, all tail calls).
+ */
+long x86_tail_jmp8_target(const unsigned char *code, size_t size,
+			  unsigned long start, unsigned long end)
+{
+	if (end > size || end < start + 2 || code[end - 2] != 0xeb)
+		return -1;
+	return (long)end + (signed char)code[end - 1];
+}
+
 unsigned int x86_site_table(const char *name, unsigned long size,
 			    unsigned long nrelocs, int *frame, int *all)
 {

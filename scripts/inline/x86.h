@@ -86,4 +86,12 @@ unsigned int x86_exit_bytes(const unsigned char *code, size_t size);
 long x86_direct_target(const unsigned char *code, size_t size,
 		       unsigned long off);
 
+/*
+ * The target of the short jmp (eb, an 8-bit displacement) that ends the
+ * function at [start, end) of code: a tail call the assembler resolved
+ * and made short; -1 when it does not end so.
+ */
+long x86_tail_jmp8_target(const unsigned char *code, size_t size,
+			  unsigned long start, unsigned long end);
+
 #endif /* INLINE_X86_H */

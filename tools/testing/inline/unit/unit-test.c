@@ -890,6 +890,17 @@ static void test_object_code(void)
 		"	ret\n"
 		"	int3\n"
 		"	.size wrapper, .-wrapper\n"
+		"	.type tail, @function\n"
+		"tail:\n"
+		"	nop\n"
+		"	jmp callee\n"			/* made short: eb rel8 */
+		"	.size tail, .-tail\n"
+		"	.type stray, @function\n"
+		"stray:\n"
+		"	.byte 0xa9, 0xeb\n"		/* test $imm32, %eax, */
+		"	.byte callee - (. + 1), 0, 0\n"	/* eb rel8 at callee */
+		"	ret\n"
+		"	.size stray, .-stray\n"
 		"	.section .text.unlikely,\"ax\"\n"
 		"	.type far, @function\n"
 		"far:\n"
@@ -940,8 +951,8 @@ static void test_object_code(void)
 		object_free(&o);
 		return;
 	}
-	result(callee->calls == 3,
-	       "calls: two resolved by the assembler, one with a relocation from another section; not the recursion (%u)",
+	result(callee->calls == 4,
+	       "calls: two resolved by the assembler, one with a relocation from another section, a tail call made short (jmp rel8) that ends a function; not the recursion, nor an eb byte inside another instruction (%u)",
 	       callee->calls);
 	result(wrapper->entry == 12 && wrapper->overhead == 12 + 3 + 2,
 	       "entry: endbr64, the __fentry__ nop, two pushes; exit: their pops and ret; int3 (%u, %u)",
