@@ -423,13 +423,13 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 		long tail;
 
 		for (off = f->value; off + 5 <= f->value + f->size; off++) {
+			unsigned long field;
 			long target;
 			struct func *callee;
 
-			if (is_patched(patched, shndx, off + 1))
-				continue;
-			target = x86_direct_target(code, size, off);
-			if (target < 0)
+			target = x86_direct_target(code, size, off, &field);
+			if (target < 0 || field + 4 > f->value + f->size ||
+			    is_patched(patched, shndx, field))
 				continue;
 			callee = func_at(o, shndx, target);
 			if (callee && callee != f)

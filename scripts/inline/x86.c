@@ -94,18 +94,23 @@ unsigned int x86_exit_bytes(const unsigned char *code, size_t size)
 }
 
 /*
- * A direct call or jmp (e8/e9 with a 32-bit displacement) at off whose
- * displacement the assembler resolved: its target, or -1.
+ * A direct call or jmp (e8/e9) or jcc (0f 80-8f, a conditional tail call)
+ * with a 32-bit displacement at off: its target, or -1.
  */
 long x86_direct_target(const unsigned char *code, size_t size,
-		       unsigned long off)
+		       unsigned long off, unsigned long *field)
 {
 	int32_t disp;
 
-	if (off + 5 > size || (code[off] != 0xe8 && code[off] != 0xe9))
+	if (off + 5 <= size && (code[off] == 0xe8 || code[off] == 0xe9))
+		*field = off + 1;
+	else if (off + 6 <= size && code[off] == 0x0f &&
+		 (code[off + 1] & 0xf0) == 0x80)
+		*field = off + 2;
+	else
 		return -1;
-	memcpy(&disp, code + off + 1, sizeof(disp));
-	return (long)(off + 5) + disp;
+	memcpy(&disp, code + *field, sizeof(disp));
+	return (long)(*field + sizeof(disp)) + disp;
 }
 
 /*

@@ -80,11 +80,12 @@ unsigned int x86_alt_table(const char *name, unsigned long size,
 unsigned int x86_exit_bytes(const unsigned char *code, size_t size);
 
 /*
- * The target (an offset in code) of the direct call or jmp at off, whose
- * displacement the assembler resolved; -1 when there is none at off.
+ * The target (an offset in code) of the direct call, jmp or jcc at off,
+ * with a 32-bit displacement, at *field; -1 when there is none at off.
+ * The assembler resolved it unless a relocation patches *field.
  */
 long x86_direct_target(const unsigned char *code, size_t size,
-		       unsigned long off);
+		       unsigned long off, unsigned long *field);
 
 /*
  * The target of the short jmp (eb, an 8-bit displacement) that ends the

@@ -892,7 +892,7 @@ static void test_object_code(void)
 		"	.size wrapper, .-wrapper\n"
 		"	.type tail, @function\n"
 		"tail:\n"
-		"	nop\n"
+		"	{disp32} jne callee\n"		/* 0f 85 rel32 */
 		"	jmp callee\n"			/* made short: eb rel8 */
 		"	.size tail, .-tail\n"
 		"	.type stray, @function\n"
@@ -951,8 +951,8 @@ static void test_object_code(void)
 		object_free(&o);
 		return;
 	}
-	result(callee->calls == 4,
-	       "calls: two resolved by the assembler, one with a relocation from another section, a tail call made short (jmp rel8) that ends a function; not the recursion, nor an eb byte inside another instruction (%u)",
+	result(callee->calls == 5,
+	       "calls: two resolved by the assembler, one with a relocation from another section, a conditional tail call (jne rel32), a tail call made short (jmp rel8) that ends a function; not the recursion, nor an eb byte inside another instruction (%u)",
 	       callee->calls);
 	result(wrapper->entry == 12 && wrapper->overhead == 12 + 3 + 2,
 	       "entry: endbr64, the __fentry__ nop, two pushes; exit: their pops and ret; int3 (%u, %u)",
