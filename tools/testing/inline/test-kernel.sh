@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The real kernel: make W=inline kernel/ on the x86_64 defconfig, with GCC
-# and with clang, judged object by object against the symbol table and the
-# compiler's own preprocessed source; and the forced mode
+# and with clang, judged object by object against the symbol table, the
+# compiler's own preprocessed source and objdump's calls; and the forced mode
 # (CONFIG_OPTIMIZE_INLINING=n): kernel/ with clang, judged from the
 # symbols and relocations against the hint build, and kernel/ and
 # drivers/usb/host/ (where the one function that cannot be forced lives)
@@ -44,6 +44,11 @@ judge() {
 		sh -c "[ \$(grep -c '^  INLINE  summary' '$J/build.log') = 1 ] && [ -f '$t/inline-summary.json' ]"
 	check "${by}no diagnostic about the checker's own input" \
 		sh -c "! grep -q 'warning: inline-check:' '$J/build.log'"
+	# the calls the estimate pastes a body at, against a disassembler's
+	python3 "$TOP/tools/testing/inline/lib/estimate.py" calls \
+		"$t/inline-summary.json" "$t" >"$J/calls.txt" 2>&1
+	check "${by}the calls in the code of each function of inline-summary.json are its calls and jumps in objdump -dr ($(tail -1 "$J/calls.txt"))" \
+		sh -c "tail -1 '$J/calls.txt' | grep -q '^[1-9][0-9]* calls .*; 0 differ;'"
 
 	# 2. The judge: for every function with a copy in an object (nm),
 	# the compiler's preprocessed source (make foo.i) says whether it

@@ -13,6 +13,9 @@
 #       line: name, size, and the functions it calls or jumps to (their
 #       names without a suffix such as .constprop.0 or .cold), read from
 #       objdump -dr
+#   estimate.py calls SUMMARY.json TREE   the calls in the code of each
+#       function of the summary, against objdump's: one line for each that
+#       differs, then the counts (objects relative to TREE)
 #   estimate.py report RESULTS.tsv [FUNCS]   the table and the figures: how
 #       often the sign is right, the error as a share of the copy's size;
 #       with FUNCS (a folder: before/OBJ and NAME/OBJ, funcs' output for
@@ -84,67 +87,153 @@ def base(name):
 
 
 SYMBOL = re.compile(r"^([0-9a-f]+) (.{7}) (\S+)\s+([0-9a-f]+)\s+(\S+)$")
-BRANCH = re.compile(r"^\s*([0-9a-f]+):\s+(call|jmp)\s+[0-9a-f]+ <([^>+]+)")
-RELOC = re.compile(r"^\s*[0-9a-f]+: R_X86_64_(?:PLT32|PC32)\s+"
+LABEL = re.compile(r"^([0-9a-f]+) <(\S+)>:$")
+BRANCH = re.compile(r"^\s*([0-9a-f]+):\s+((?:[0-9a-f]{2} )+)\s*"
+                    r"(call|j[a-z]+)\s+([0-9a-f]+) <")
+RELOC = re.compile(r"^\s*([0-9a-f]+): R_X86_64_(?:PLT32|PC32)\s+"
                    r"([^\s+-]+)([+-]0x[0-9a-f]+)?$")
+SECTION = "Disassembly of section "
 
 
-def funcs(path):
-    """Each function of the object, its size and the functions it branches
-    to: a relocated call or jump names its target (a local function in
-    another section: the section, and the offset less 4, the field's end),
-    one the assembler resolved names it after the instruction."""
+def symbols(path):
+    """The object's functions: (name, section, start, size)."""
     table = subprocess.run(["objdump", "-t", path], check=True,
                            capture_output=True, text=True).stdout
     syms = []
     for ln in table.splitlines():
         m = SYMBOL.match(ln)
         if m and "F" in m.group(2):
-            syms.append((m.group(5), int(m.group(1), 16),
-                         int(m.group(4), 16), m.group(3)))
+            syms.append((m.group(5), m.group(3), int(m.group(1), 16),
+                         int(m.group(4), 16)))
+    return syms
 
-    def at(section, off):
-        for name, value, size, sec in syms:
-            if sec == section and value <= off < value + size:
-                return name
-        return None
 
-    # two static functions of one name (a unity build such as
-    # kernel/sched/build_policy.o) are one line, of their summed size
-    sizes = {}
-    for name, _, size, _ in syms:
-        sizes[name] = sizes.get(name, 0) + size
-    calls = {name: set() for name in sizes}
-    dis = subprocess.run(["objdump", "-dr", "--no-show-raw-insn", path],
-                         check=True, capture_output=True, text=True).stdout
-    func, pending = None, None
+def branches(path, syms):
+    """Each call, jmp and jcc of the object's code (objdump -dr), as a dict:
+    "func", the function it is in (None outside one); "target", the
+    function it goes into, and "start", whether to its first byte (a
+    relocation names a function, or a section and the offset less 4, the
+    field's end; otherwise the assembler resolved it, and objdump gives the
+    address); "bytes", its length ("eb" for a short jmp); "ends", whether
+    it ends its function; "reloc"."""
+    funcs = {}
+    for name, sec, value, size in syms:
+        funcs.setdefault(sec, []).append((value, size, name))
 
-    def branch(target):
-        if target and func in calls and base(target) != base(func):
-            calls[func].add(base(target))
+    def at(sec, off, prefer=None):
+        """The function at off; prefer, when it is one of two names of
+        the code there (an alias: __ia32_sys_fork, __do_sys_fork)."""
+        found = [(name, off == value) for value, size, name in
+                 funcs.get(sec, ()) if value <= off < value + size]
+        for name, start in found:
+            if name == prefer:
+                return name, start
+        return found[0] if found else (None, False)
 
+    dis = subprocess.run(["objdump", "-dr", path], check=True,
+                         capture_output=True, text=True).stdout
+    section, func, end, pending = None, None, 0, None
     for ln in dis.splitlines():
         m = RELOC.match(ln)
-        if m and pending is not None:
-            target = m.group(1)
-            if target.startswith("."):
-                target = at(target, int(m.group(2) or "0", 16) + 4)
-            branch(target)
+        if m and pending and int(m.group(1), 16) == pending["field"]:
+            addend = int(m.group(3) or "0", 16)
+            if m.group(2).startswith("."):
+                pending["target"], pending["start"] = at(
+                    m.group(2), addend + 4, pending["func"])
+            else:
+                pending["target"] = m.group(2)
+                pending["start"] = addend == -4
+            pending["reloc"] = True
+            yield pending
             pending = None
             continue
-        # resolved by the assembler: no relocation follows
-        branch(pending)
-        pending = None
-        m = re.match(r"^[0-9a-f]+ <(\S+)>:$", ln)
+        if pending:
+            yield pending
+            pending = None
+        if ln.startswith(SECTION):
+            section = ln[len(SECTION):].rstrip(":")
+            continue
+        m = LABEL.match(ln)
         if m:
-            func = m.group(1)
+            value = int(m.group(1), 16)
+            func = None
+            for v, size, name in funcs.get(section, ()):
+                if name == m.group(2) and v == value:
+                    func, end = name, v + size
             continue
         m = BRANCH.match(ln)
         if m:
-            pending = m.group(3)
-    branch(pending)
+            off, raw = int(m.group(1), 16), m.group(2).split()
+            target, start = at(section, int(m.group(4), 16), func)
+            pending = {"func": func, "target": target, "start": start,
+                       "bytes": "eb" if raw[0] == "eb" else len(raw),
+                       "ends": func is not None and off + len(raw) == end,
+                       "reloc": False, "field": off + len(raw) - 4}
+    if pending:
+        yield pending
+
+
+def funcs(path):
+    """Each function of the object, its size and the functions it branches
+    to."""
+    syms = symbols(path)
+    # two static functions of one name (a unity build such as
+    # kernel/sched/build_policy.o) are one line, of their summed size
+    sizes = {}
+    for name, _, _, size in syms:
+        sizes[name] = sizes.get(name, 0) + size
+    calls = {name: set() for name in sizes}
+    for b in branches(path, syms):
+        if (b["func"] and b["target"] and
+                base(b["target"]) != base(b["func"])):
+            calls[b["func"]].add(base(b["target"]))
     for name in sorted(sizes):
         print("%s\t%d\t%s" % (name, sizes[name], ",".join(sorted(calls[name]))))
+
+
+def calls_in_code(path):
+    """The calls to each function of the object that W=inline counts, from
+    objdump: the branches to its first byte from elsewhere, with a
+    32-bit displacement (with a relocation, or resolved inside a
+    function), or a short jmp that ends a function. And the short jmps
+    inside a function, which it does not count."""
+    count, inside = {}, 0
+    for b in branches(path, symbols(path)):
+        if not b["target"] or not b["start"] or b["target"] == b["func"]:
+            continue
+        if b["reloc"] or (b["func"] and b["bytes"] != 2 and
+                          (b["bytes"] != "eb" or b["ends"])):
+            count[b["target"]] = count.get(b["target"], 0) + 1
+        elif b["func"] and b["bytes"] in (2, "eb"):
+            inside += 1
+    return count, inside
+
+
+def calls_check(summary, tree):
+    """W=inline's calls in the code of each function of SUMMARY, object by
+    object, against objdump's (calls_in_code(), over its copies: the
+    function and its clones, not .cold parts). One line per difference,
+    then the counts."""
+    with open(summary) as f:
+        fns = json.load(f)["functions"]
+    cache, objs, total, differ, inside = {}, set(), 0, 0, 0
+    for fn in fns:
+        for o in fn["objects"]:
+            path = os.path.join(tree, o["object"])
+            if path not in cache:
+                cache[path] = calls_in_code(path)
+                inside += cache[path][1]
+            objs.add(path)
+            n = sum(c for name, c in cache[path][0].items()
+                    if base(name) == fn["name"] and ".cold" not in name)
+            total += n
+            if n != o["calls_in_code"]:
+                differ += 1
+                print("%s: %s: %d calls in the code, objdump has %d" %
+                      (o["object"], fn["name"], o["calls_in_code"], n))
+    print("%d calls of %d functions in %d objects; %d differ; %d short "
+          "jmps inside functions" % (total, len(fns), len(objs), differ,
+                                     inside))
 
 
 def sign(x):
@@ -281,9 +370,12 @@ if __name__ == "__main__":
         force(sys.argv[2], *map(int, sys.argv[3:]))
     elif len(sys.argv) == 3 and sys.argv[1] == "funcs":
         funcs(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "calls":
+        calls_check(sys.argv[2], sys.argv[3])
     elif len(sys.argv) in (3, 4) and sys.argv[1] == "report":
         report(*sys.argv[2:])
     else:
         sys.exit("usage: estimate.py candidates JSON [ROOT] |"
                  " force FILE LINE COL END | funcs OBJECT |"
+                 " calls SUMMARY TREE |"
                  " report RESULTS [FUNCS]")
