@@ -195,8 +195,9 @@ def calls_in_code(path):
     """The calls to each function of the object that W=inline counts, from
     objdump: the branches to its first byte from elsewhere, with a
     32-bit displacement (with a relocation, or resolved inside a
-    function), or a short jmp that ends a function. And the short jmps
-    inside a function, which it does not count."""
+    function), or a short jmp that ends a function. And the other short
+    jumps to a function's start (jmp or jcc with an 8-bit displacement,
+    inside a function), which it does not count."""
     count, inside = {}, 0
     for b in branches(path, symbols(path)):
         if not b["target"] or not b["start"] or b["target"] == b["func"]:
@@ -232,8 +233,8 @@ def calls_check(summary, tree):
                 print("%s: %s: %d calls in the code, objdump has %d" %
                       (o["object"], fn["name"], o["calls_in_code"], n))
     print("%d calls of %d functions in %d objects; %d differ; %d short "
-          "jmps inside functions" % (total, len(fns), len(objs), differ,
-                                     inside))
+          "jumps inside functions not counted" % (total, len(fns), len(objs),
+                                                 differ, inside))
 
 
 def sign(x):
