@@ -116,10 +116,10 @@ long x86_direct_target(const unsigned char *code, size_t size,
 /*
  * Only as the function's last instruction: there a function ends with a
  * return or a jump, while an eb byte with the next one inside any other
- * instruction can point at a function's start too (in kernel/ and
- * arch/x86/ of 6.1, byte by byte, 40 such pairs inside functions, all in
- * other instructions; the 127 short jmps at a function's end that clang
- * made, all tail calls).
+ * instruction can point at a function's start too. Byte by byte over 400
+ * objects of kernel/ and arch/x86/, the pairs at a function's end were
+ * all tail calls (127 of clang's on 6.1, 10 of GCC's on 6.12); inside
+ * functions, GCC's were 2 tail calls and 3 parts of other instructions.
  */
 long x86_tail_jmp8_target(const unsigned char *code, size_t size,
 			  unsigned long start, unsigned long end)
