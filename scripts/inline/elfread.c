@@ -407,6 +407,16 @@ static void read_entries(struct object *o, unsigned int shndx,
 	}
 }
 
+/* A call from f to the function at target, if one starts there. */
+static void add_call(struct object *o, unsigned int shndx,
+		     const struct func *f, long target)
+{
+	struct func *callee = target < 0 ? NULL : func_at(o, shndx, target);
+
+	if (callee && callee != f)
+		callee->calls++;
+}
+
 /*
  * The calls inside the code section shndx, which the assembler resolved:
  * they carry no relocation, so they are found in the code.
@@ -418,32 +428,26 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
 	for (i = first; i < last; i++) {
-		struct func *f = &o->funcs[i], *tail_callee;
+		const struct func *f = &o->funcs[i];
 		unsigned long off;
-		long tail;
 
 		for (off = f->value; off + 5 <= f->value + f->size; off++) {
 			unsigned long field;
 			long target;
-			struct func *callee;
 
 			target = x86_direct_target(code, size, off, &field);
-			if (target < 0 || field + 4 > f->value + f->size ||
-			    is_patched(patched, shndx, field))
-				continue;
-			callee = func_at(o, shndx, target);
-			if (callee && callee != f)
-				callee->calls++;
+			if (target >= 0 &&
+			    field + X86_PCREL_FIELD <= f->value + f->size &&
+			    !is_patched(patched, shndx, field))
+				add_call(o, shndx, f, target);
 		}
 		/*
 		 * a tail call to a function close by (clang puts a callee
 		 * right after its caller): jmp rel8
 		 */
-		tail = x86_tail_jmp8_target(code, size, f->value,
-					    f->value + f->size);
-		tail_callee = tail < 0 ? NULL : func_at(o, shndx, tail);
-		if (tail_callee && tail_callee != f)
-			tail_callee->calls++;
+		add_call(o, shndx, f,
+			 x86_tail_jmp8_target(code, size, f->value,
+					      f->value + f->size));
 	}
 }
 
