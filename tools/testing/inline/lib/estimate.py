@@ -114,8 +114,8 @@ def branches(path, syms):
     function it goes into, and "start", whether to its first byte (a
     relocation names a function, or a section and the offset less 4, the
     field's end; otherwise the assembler resolved it, and objdump gives the
-    address); "bytes", its length ("eb" for a short jmp); "ends", whether
-    it ends its function; "reloc"."""
+    address); "bytes", its length; "opcode", its first byte ("eb": a short
+    jmp); "ends", whether it ends its function; "reloc"."""
     funcs = {}
     for name, sec, value, size in syms:
         funcs.setdefault(sec, []).append((value, size, name))
@@ -166,7 +166,7 @@ def branches(path, syms):
             off, raw = int(m.group(1), 16), m.group(2).split()
             target, start = at(section, int(m.group(4), 16), func)
             pending = {"func": func, "target": target, "start": start,
-                       "bytes": "eb" if raw[0] == "eb" else len(raw),
+                       "bytes": len(raw), "opcode": raw[0],
                        "ends": func is not None and off + len(raw) == end,
                        "reloc": False, "field": off + len(raw) - 4}
     if pending:
@@ -202,10 +202,10 @@ def calls_in_code(path):
     for b in branches(path, symbols(path)):
         if not b["target"] or not b["start"] or b["target"] == b["func"]:
             continue
-        if b["reloc"] or (b["func"] and b["bytes"] != 2 and
-                          (b["bytes"] != "eb" or b["ends"])):
+        if b["reloc"] or (b["func"] and (b["bytes"] > 2 or (
+                b["opcode"] == "eb" and b["ends"]))):
             count[b["target"]] = count.get(b["target"], 0) + 1
-        elif b["func"] and b["bytes"] in (2, "eb"):
+        elif b["func"] and b["bytes"] == 2:
             inside += 1
     return count, inside
 
@@ -286,10 +286,10 @@ def changes(folder, name, objs):
     return out
 
 
-def figures(rows, est, meas):
+def figures(rows):
     """How often the sign is right, and the error as a share of the copy."""
-    right = sum(1 for r in rows if sign(r[est]) == sign(r[meas]))
-    errs = [abs(r[est] - r[meas]) / r["copy"] for r in rows]
+    right = sum(1 for r in rows if sign(r["est"]) == sign(r["meas"]))
+    errs = [r["error"] for r in rows]
     print("sign right: %d of %d (%.0f%%)" %
           (right, len(rows), 100.0 * right / len(rows)))
     print("error, as a share of the copy's size: median %.0f%%, worst %.0f%%"
@@ -308,6 +308,7 @@ def report(path, folder=None):
                  "objs": v[8].split(","), "copy": int(v[5]),
                  "calls": int(v[6]), "est": int(v[7]),
                  "meas": int(v[10]) - int(v[9])}
+            r["error"] = abs(r["est"] - r["meas"]) / r["copy"]
             r["where"] = folder and changes(folder, r["name"], r["objs"])
             rows.append(r)
     split = [r for r in rows if r["where"]]
@@ -318,9 +319,7 @@ def report(path, folder=None):
     for r in rows:
         print(fmt % ((r["name"][:28], r["def"][-40:], len(r["objs"]),
                       r["copy"], r["calls"], "%+d" % r["est"],
-                      "%+d" % r["meas"],
-                      "%.0f%%" % (100 * abs(r["est"] - r["meas"]) /
-                                  r["copy"])) +
+                      "%+d" % r["meas"], "%.0f%%" % (100 * r["error"])) +
                      (("%+d" % r["where"]["copies"] if r["where"] else "?",)
                       if split else ())))
     for v in failed:
@@ -332,7 +331,7 @@ def report(path, folder=None):
     print()
     print("findings measured: %d (and %d that cannot be forced)" %
           (len(rows), len(failed)))
-    figures(rows, "est", "meas")
+    figures(rows)
     # what the fixes rely on: an estimated saving is a real one
     saving = [r for r in rows if r["est"] < 0]
     print("estimated to save: %d; of them measured to save %d, to change "
@@ -361,7 +360,7 @@ def report(path, folder=None):
     clean = [r for r in split if not r["where"]["new"]]
     if clean:
         print("the %d findings with no function new or gone:" % len(clean))
-        figures(clean, "est", "meas")
+        figures(clean)
 
 
 if __name__ == "__main__":
