@@ -45,7 +45,7 @@ cc=$(basename "$(compiler_of ${MK[@]+"${MK[@]}"})")
 if [ "$cc" != gcc ]; then
 	E=$E-$cc RESULT=${RESULT%.txt}-$cc.txt
 fi
-case $cc in clang*) need_packages clang lld llvm ;; esac
+need_compiler "$cc"
 EST=$TOP/tools/testing/inline/lib/estimate.py
 patched_tree "$E/src"
 [ -f "$E/o/.config" ] || configure "$E/src" "$E/o" ${MK[@]+"${MK[@]}"}

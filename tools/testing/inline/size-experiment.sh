@@ -52,7 +52,7 @@ fi
 E=$OUT/size-experiment-$KVER-$cc
 rm -rf "$E/snap"
 mkdir -p "$E/snap"
-case $cc in clang*) need_packages clang lld llvm ;; *) need_packages ;; esac
+need_compiler "$cc"
 build_cache
 PRIS=$(pristine_tree) || exit 1
 

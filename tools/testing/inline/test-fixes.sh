@@ -289,16 +289,17 @@ uncached make -C "$obj" M="$D" -j"$JOBS" W=inline INLINE_FIXITS=1 \
 calls_to() {	# OBJECT NAME: the calls and jumps to NAME in its code
 	objdump -d "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2>"
 }
-one_place() {	# the report's calls to est_deep: "PLACES CALLERS"
+report_calls() {	# the report's calls to est_deep: "PLACE CALLER" lines
 	sed -n 's|^\([^ ]*\): missed: *not inlinable: \([^/]*\)/[0-9]* -> est_deep/.*|\1 \2|p' \
-		"$D/.est-main.o.inline-report" |
-		awk '{ p[$1]; c[$2] } END { print length(p), length(c) }'
+		"$D/.est-main.o.inline-report"
+}
+one_place() {	# of them, "PLACES CALLERS"
+	report_calls | awk '{ p[$1]; c[$2] } END { print length(p), length(c) }'
 }
 check "est_deep(): three calls to its copy in the code (objdump), at one place in the source in three callers (GCC's report)" \
 	test "$(calls_to "$D/est-main.o" est_deep) $(one_place)" = "3 1 3"
 report_callers() {	# the callers the report names for est_deep's calls
-	sed -n 's|^[^ ]*: missed: *not inlinable: \([^/]*\)/[0-9]* -> est_deep/.*|\1|p' \
-		"$D/.est-main.o.inline-report" | sort -u | tr '\n' ' '
+	report_calls | cut -d' ' -f2 | sort -u | tr '\n' ' '
 }
 funcs_callers() {	# OBJECT NAME: the callers of NAME, as the validation sees them
 	python3 "$EST" funcs "$1" | awk -F'\t' -v n="$2" '

@@ -268,6 +268,15 @@ compiler_of() {
 	echo "$cc"
 }
 
+# need_compiler CC: the packages a kernel build by CC (compiler_of's name)
+# needs beyond the base ones: clang's linker and tools for clang.
+need_compiler() {
+	case $1 in
+	clang*)	need_packages clang lld llvm ;;
+	*)	need_packages ;;
+	esac
+}
+
 # Configure an O= tree: defconfig, then the given options (NAME=y/n).
 # CC=... and LLVM=... among them are passed to make instead.
 configure() {
