@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -418,12 +419,52 @@ static void add_call(struct object *o, unsigned int shndx,
 }
 
 /*
+ * The branches of f to the start of another function that the assembler
+ * resolved, instruction by instruction (x86_decode()): with a 32-bit
+ * displacement no relocation patches, or an 8-bit one (a tail call to a
+ * function close by: clang puts a callee right after its caller). Only
+ * counted when count. 0, or -1 when the code is not all instructions the
+ * decoder knows.
+ */
+static int decode_calls(struct object *o, unsigned int shndx,
+			const unsigned char *code, const struct func *f,
+			const struct patched *patched, int count)
+{
+	unsigned long off = f->value, end = f->value + f->size;
+	struct x86_insn in;
+
+	while (off < end) {
+		unsigned long field;
+		long target = -1;
+		int32_t disp;
+
+		if (x86_decode(code + off, end - off, &in))
+			return -1;
+		field = off + in.disp;
+		off += in.len;		/* a displacement counts from here */
+		if (count && in.disp_size == 1) {
+			target = (long)off + (signed char)code[field];
+		} else if (count && in.disp_size == X86_PCREL_FIELD &&
+			   !is_patched(patched, shndx, field)) {
+			memcpy(&disp, code + field, sizeof(disp));
+			target = (long)off + disp;
+		}
+		add_call(o, shndx, f, target);
+	}
+	return 0;
+}
+
+/*
  * The calls inside the code section shndx, which the assembler resolved:
- * they carry no relocation, so they are found in the code.
+ * they carry no relocation, so they are found in the code. x86_64 code
+ * is decoded; byte by byte, where the decoder does not know an
+ * instruction or for i386 objects (the real-mode code is 16-bit, which
+ * decodes otherwise): a call, jmp or jcc with a 32-bit displacement, and
+ * a short jmp only as the function's last instruction (x86.c).
  */
 static void find_direct_calls(struct object *o, unsigned int shndx,
 			      const unsigned char *code, size_t size,
-			      const struct patched *patched)
+			      const struct patched *patched, int code64)
 {
 	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
@@ -431,6 +472,10 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 		const struct func *f = &o->funcs[i];
 		unsigned long off;
 
+		if (code64 && !decode_calls(o, shndx, code, f, patched, 0)) {
+			decode_calls(o, shndx, code, f, patched, 1);
+			continue;
+		}
 		for (off = f->value; off + 5 <= f->value + f->size; off++) {
 			unsigned long field;
 			long target;
@@ -441,10 +486,6 @@ static void find_direct_calls(struct object *o, unsigned int shndx,
 			    !is_patched(patched, shndx, field))
 				add_call(o, shndx, f, target);
 		}
-		/*
-		 * a tail call to a function close by (clang puts a callee
-		 * right after its caller): jmp rel8
-		 */
 		add_call(o, shndx, f,
 			 x86_tail_jmp8_target(code, size, f->value,
 					      f->value + f->size));
@@ -469,7 +510,8 @@ static void read_all_code(Elf *elf, struct object *o,
 			continue;
 		if (patched)
 			find_direct_calls(o, elf_ndxscn(scn), data->d_buf,
-					  data->d_size, patched);
+					  data->d_size, patched,
+					  gelf_getclass(elf) == ELFCLASS64);
 		else
 			read_entries(o, elf_ndxscn(scn), data->d_buf,
 				     data->d_size);

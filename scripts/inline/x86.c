@@ -114,9 +114,235 @@ long x86_direct_target(const unsigned char *code, size_t size,
 }
 
 /*
- * Only as the function's last instruction: there a function ends with a
- * return or a jump, while an eb byte with the next one inside any other
- * instruction can point at a function's start too. Byte by byte over 400
+ * A decoder of x86_64 instructions to their length and their direct
+ * branches, and no further: enough to walk a function's code instruction
+ * by instruction, so that a short jump (eb, 70-7f) is told from the same
+ * bytes inside another instruction. The opcode maps are the Intel SDM's,
+ * volume 2, appendix A (one byte, 0f, 0f 38, 0f 3a; VEX and EVEX); what
+ * 64-bit mode does not have, or the compilers do not emit, is unknown.
+ */
+enum x86_imm {
+	IMM_BAD = -1,
+	IMM_NONE,
+	IMM_B,		/* ib, or a rel8 */
+	IMM_W,		/* iw */
+	IMM_Z,		/* iz: 2 bytes with an operand-size prefix, else 4 */
+	IMM_V,		/* iv: mov to a register, 8 bytes with REX.W */
+	IMM_REL32,	/* a branch's rel32: 4 bytes in 64-bit mode */
+	IMM_ENTER,	/* iw, ib */
+	IMM_MOFFS,	/* an address: 8 bytes, 4 with an address-size prefix */
+	IMM_GRP3,	/* test (f6, f7 /0 and /1): ib or iz; none for the others */
+};
+
+static int modrm_1byte(unsigned char op)
+{
+	if (op < 0x40)
+		return (op & 7) < 4;	/* the ALU's r/m forms */
+	switch (op) {
+	case 0x63: case 0x69: case 0x6b: case 0xc0: case 0xc1: case 0xc6:
+	case 0xc7: case 0xf6: case 0xf7: case 0xfe: case 0xff:
+		return 1;
+	}
+	return (op >= 0x80 && op <= 0x8f) || (op >= 0xd0 && op <= 0xd3) ||
+	       (op >= 0xd8 && op <= 0xdf);
+}
+
+static enum x86_imm imm_1byte(unsigned char op)
+{
+	switch (op) {
+	case 0x06: case 0x07: case 0x0e: case 0x16: case 0x17: case 0x1e:
+	case 0x1f: case 0x27: case 0x2f: case 0x37: case 0x3f: case 0x60:
+	case 0x61: case 0x82: case 0x9a: case 0xce: case 0xd4: case 0xd5:
+	case 0xd6: case 0xea:
+		return IMM_BAD;
+	case 0x6a: case 0x6b: case 0x80: case 0x83: case 0xa8: case 0xc0:
+	case 0xc1: case 0xc6: case 0xcd: case 0xeb:
+		return IMM_B;
+	case 0x68: case 0x69: case 0x81: case 0xa9: case 0xc7:
+		return IMM_Z;
+	case 0xe8: case 0xe9:
+		return IMM_REL32;
+	case 0xc2: case 0xca:
+		return IMM_W;
+	case 0xc8:
+		return IMM_ENTER;
+	case 0xa0: case 0xa1: case 0xa2: case 0xa3:
+		return IMM_MOFFS;
+	case 0xf6: case 0xf7:
+		return IMM_GRP3;
+	}
+	if (op < 0x40)
+		return (op & 7) == 4 ? IMM_B : (op & 7) == 5 ? IMM_Z : IMM_NONE;
+	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xb0 && op <= 0xb7) ||
+	    (op >= 0xe0 && op <= 0xe7))
+		return IMM_B;
+	return op >= 0xb8 && op <= 0xbf ? IMM_V : IMM_NONE;
+}
+
+static int modrm_0f(unsigned char op)
+{
+	switch (op) {
+	case 0x05: case 0x06: case 0x07: case 0x08: case 0x09: case 0x0b:
+	case 0x0e: case 0x77: case 0xa0: case 0xa1: case 0xa2: case 0xa8:
+	case 0xa9: case 0xaa:
+		return 0;
+	}
+	return !((op >= 0x30 && op <= 0x37) || (op >= 0x80 && op <= 0x8f) ||
+		 (op >= 0xc8 && op <= 0xcf));
+}
+
+/* The immediate of an opcode of the 0f map, or of VEX's and EVEX's map 1. */
+static enum x86_imm imm_0f(unsigned char op, int vex)
+{
+	switch (op) {
+	case 0x70: case 0x71: case 0x72: case 0x73: case 0xc2: case 0xc4:
+	case 0xc5: case 0xc6:
+		return IMM_B;
+	case 0x0f: case 0xa4: case 0xac: case 0xba:
+		return vex ? IMM_BAD : IMM_B;
+	case 0x04: case 0x0a: case 0x0c: case 0x24: case 0x25: case 0x26:
+	case 0x27: case 0x36: case 0x39: case 0x3b: case 0x3c: case 0x3d:
+	case 0x3e: case 0x3f: case 0x7a: case 0x7b: case 0xa6: case 0xa7:
+		return IMM_BAD;
+	}
+	if (op >= 0x80 && op <= 0x8f)
+		return vex ? IMM_BAD : IMM_REL32;
+	return IMM_NONE;
+}
+
+/* The length of a ModRM byte with its SIB byte and displacement. */
+static int modrm_len(const unsigned char *p, size_t avail)
+{
+	unsigned int mod = p[0] >> 6, rm = p[0] & 7;
+	int n = 1;
+
+	if (mod == 3)
+		return 1;
+	if (rm == 4) {
+		if (avail < 2)
+			return -1;
+		if (mod == 0 && (p[1] & 7) == 5)
+			n += 4;		/* no base: disp32 */
+		n++;
+	} else if (mod == 0 && rm == 5) {
+		n += 4;			/* RIP-relative */
+	}
+	return n + (mod == 1 ? 1 : mod == 2 ? 4 : 0);
+}
+
+int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn)
+{
+	size_t max = size < 15 ? size : 15, i = 0;
+	int opsize16 = 0, addr32 = 0, rexw = 0, modrm, branch = 0, n;
+	enum x86_imm imm;
+	unsigned int imm_size = 0;
+	unsigned char op;
+
+	memset(insn, 0, sizeof(*insn));
+	for (; i < max; i++) {
+		if (code[i] == 0x66)
+			opsize16 = 1;
+		else if (code[i] == 0x67)
+			addr32 = 1;
+		else if (code[i] != 0xf0 && code[i] != 0xf2 &&
+			 code[i] != 0xf3 && code[i] != 0x2e &&
+			 code[i] != 0x36 && code[i] != 0x3e &&
+			 code[i] != 0x26 && code[i] != 0x64 && code[i] != 0x65)
+			break;
+	}
+	if (i < max && (code[i] & 0xf0) == 0x40)
+		rexw = code[i++] & 8;		/* REX */
+	if (i >= max)
+		return -1;
+	op = code[i++];
+	if (op == 0xc4 || op == 0xc5 || op == 0x62) {
+		/* VEX (2 or 3 bytes), EVEX (4): the map, then the opcode */
+		unsigned int map = 1, len = op == 0xc5 ? 1 : op == 0xc4 ? 2 : 3;
+
+		if (i + len >= max)
+			return -1;
+		if (op != 0xc5)
+			map = code[i] & (op == 0x62 ? 7 : 0x1f);
+		i += len;
+		op = code[i++];
+		modrm = !(map == 1 && op == 0x77);	/* vzeroupper */
+		imm = map == 1 ? imm_0f(op, 1) : map == 2 ? IMM_NONE :
+		      map == 3 ? IMM_B :
+		      (len == 3 && (map == 5 || map == 6)) ? IMM_NONE : IMM_BAD;
+	} else if (op == 0x0f) {
+		if (i >= max)
+			return -1;
+		op = code[i++];
+		if (op == 0x38 || op == 0x3a) {
+			if (i >= max)
+				return -1;
+			i++;
+			modrm = 1;
+			imm = op == 0x3a ? IMM_B : IMM_NONE;
+		} else {
+			modrm = modrm_0f(op);
+			imm = imm_0f(op, 0);
+			branch = op >= 0x80 && op <= 0x8f;	/* jcc rel32 */
+		}
+	} else {
+		modrm = modrm_1byte(op);
+		imm = imm_1byte(op);
+		branch = op == 0xe8 || op == 0xe9 || op == 0xeb ||
+			 (op >= 0x70 && op <= 0x7f);
+	}
+	if (imm == IMM_BAD)
+		return -1;
+	if (modrm) {
+		if (i >= max)
+			return -1;
+		if (imm == IMM_GRP3)
+			imm = ((code[i] >> 3) & 7) > 1 ? IMM_NONE :
+			      op == 0xf6 ? IMM_B : IMM_Z;
+		n = modrm_len(code + i, max - i);
+		if (n < 0)
+			return -1;
+		i += n;
+	}
+	switch (imm) {
+	case IMM_B:
+		imm_size = 1;
+		break;
+	case IMM_W:
+		imm_size = 2;
+		break;
+	case IMM_Z:
+		imm_size = opsize16 && !rexw ? 2 : 4;
+		break;
+	case IMM_V:
+		imm_size = rexw ? 8 : opsize16 ? 2 : 4;
+		break;
+	case IMM_REL32:
+		imm_size = 4;
+		break;
+	case IMM_ENTER:
+		imm_size = 3;
+		break;
+	case IMM_MOFFS:
+		imm_size = addr32 ? 4 : 8;
+		break;
+	default:
+		break;
+	}
+	if (i + imm_size > max)
+		return -1;
+	if (branch) {
+		insn->disp = i;
+		insn->disp_size = imm_size;
+	}
+	insn->len = i + imm_size;
+	return 0;
+}
+
+/*
+ * Byte by byte, only as the function's last instruction: there a function
+ * ends with a return or a jump, while an eb byte with the next one inside
+ * any other instruction can point at a function's start too (decoded,
+ * x86_decode() tells them apart). Byte by byte over 400
  * objects of kernel/ and arch/x86/, the pairs at a function's end were
  * all tail calls (127 of clang's on 6.1, 10 of GCC's on 6.12); inside
  * functions, GCC's were 2 tail calls and 3 parts of other instructions.

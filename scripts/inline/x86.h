@@ -2,8 +2,9 @@
 /*
  * What the ELF reader needs to know of x86, and of nothing else: which
  * relocations take an address, which instruction a PC-relative field
- * belongs to, what a function's entry and exit are, which tables have an
- * entry per place in the code. x86_64 objects, and the i386 ones of an x86_64 build (the
+ * belongs to, how long an instruction is and where it branches, what a
+ * function's entry and exit are, which tables have an entry per place in
+ * the code. x86_64 objects, and the i386 ones of an x86_64 build (the
  * 32-bit vDSO, the real-mode code).
  */
 #ifndef INLINE_X86_H
@@ -80,12 +81,33 @@ unsigned int x86_alt_table(const char *name, unsigned long size,
 unsigned int x86_exit_bytes(const unsigned char *code, size_t size);
 
 /*
- * The target (an offset in code) of the direct call, jmp or jcc at off,
- * with a 32-bit displacement, at *field; -1 when there is none at off.
- * The assembler resolved it unless a relocation patches *field.
+ * Byte by byte, where x86_decode() cannot serve (i386 objects, code it
+ * does not know): the target (an offset in code) of the direct call, jmp
+ * or jcc at off, with a 32-bit displacement, at *field; -1 when there is
+ * none at off. The assembler resolved it unless a relocation patches
+ * *field.
  */
 long x86_direct_target(const unsigned char *code, size_t size,
 		       unsigned long off, unsigned long *field);
+
+/*
+ * An instruction of x86_64 code: its length, and for a direct branch
+ * (call, jmp, jcc, with an 8- or 32-bit displacement) where its
+ * displacement is: disp, the offset in the instruction (0: not such a
+ * branch), of disp_size bytes.
+ */
+struct x86_insn {
+	unsigned int len;
+	unsigned int disp;
+	unsigned int disp_size;
+};
+
+/*
+ * Decode the x86_64 instruction at code[0..size): 0, or -1 when the bytes
+ * are no instruction the decoder knows (then the caller falls back to
+ * x86_direct_target()).
+ */
+int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn);
 
 /*
  * The target of the short jmp (eb, an 8-bit displacement) that ends the

@@ -11,6 +11,7 @@
  */
 #include <dirent.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "source.h"
 #include "summary.h"
 #include "warn.h"
+#include "x86.h"
 
 static int passed, failed;
 static char tmpdir[] = "/tmp/inline-unit-XXXXXX";
@@ -893,7 +895,10 @@ static void test_object_code(void)
 		"	.type tail, @function\n"
 		"tail:\n"
 		"	{disp32} jne callee\n"		/* 0f 85 rel32 */
-		"	jmp callee\n"			/* made short: eb rel8 */
+		"	je callee\n"			/* made short: 74 rel8 */
+		"	jmp callee\n"			/* eb rel8, inside */
+		"	ud2\n"
+		"	jmp callee\n"			/* eb rel8, at its end */
 		"	.size tail, .-tail\n"
 		"	.type stray, @function\n"
 		"stray:\n"
@@ -901,6 +906,12 @@ static void test_object_code(void)
 		"	.byte callee - (. + 1), 0, 0\n"	/* eb rel8 at callee */
 		"	ret\n"
 		"	.size stray, .-stray\n"
+		"	.type unknown, @function\n"
+		"unknown:\n"
+		"	.byte 0x06\n"			/* push %es: not in 64-bit code */
+		"	call callee\n"			/* found byte by byte */
+		"	ret\n"
+		"	.size unknown, .-unknown\n"
 		"	.section .text.unlikely,\"ax\"\n"
 		"	.type far, @function\n"
 		"far:\n"
@@ -951,8 +962,8 @@ static void test_object_code(void)
 		object_free(&o);
 		return;
 	}
-	result(callee->calls == 5,
-	       "calls: two resolved by the assembler, one with a relocation from another section, a conditional tail call (jne rel32), a tail call made short (jmp rel8) that ends a function; not the recursion, nor an eb byte inside another instruction (%u)",
+	result(callee->calls == 8,
+	       "calls: two resolved by the assembler, one with a relocation from another section, conditional tail calls (jne rel32, je rel8), tail calls made short (jmp rel8) inside a function and at its end, one in code the decoder does not know; not the recursion, nor an eb byte inside another instruction (%u)",
 	       callee->calls);
 	result(wrapper->entry == 12 && wrapper->overhead == 12 + 3 + 2,
 	       "entry: endbr64, the __fentry__ nop, two pushes; exit: their pops and ret; int3 (%u, %u)",
@@ -986,6 +997,114 @@ static int run(const char *fmt, ...)
 	vsnprintf(cmd, sizeof(cmd), fmt, ap);
 	va_end(ap);
 	return system(cmd);
+}
+
+/* The displacement of the branch insn, decoded as in. */
+static long branch_disp(const unsigned char *insn, const struct x86_insn *in)
+{
+	int32_t disp;
+
+	if (in->disp_size == 1)
+		return (signed char)insn[in->disp];
+	memcpy(&disp, insn + in->disp, sizeof(disp));
+	return disp;
+}
+
+/*
+ * x86_decode(): each instruction, as GNU as assembles it, is a function
+ * of its own, whose size is its length; the decoder must find that
+ * length, and the displacement of a branch. The forms the compilers emit
+ * for the kernel: prefixes, REX, ModRM with SIB and displacements, every
+ * kind of immediate, the 0f, 0f 38 and 0f 3a maps, VEX and EVEX.
+ */
+static void test_decode(void)
+{
+	static const char *const insns[] = {
+		"mov %gs:0x28, %rax", "movq $0, -0x50(%rbp)",
+		"movabs $0x1122334455667788, %rax", "mov $0x12345678, %eax",
+		"movw $0x1234, (%rdi)", "movl $1, %fs:0x10",
+		"testb $1, 0x10(%rdi,%rsi,8)", "test $0x100, %eax",
+		"testw $0x100, 8(%rdi)", "testl $0x100, 0x100(%rdi)",
+		"notl (%rdi)", "lock cmpxchg %rcx, (%rdi)", "rep movsb",
+		"nopw 0x0(%rax,%rax,1)", "nopw %cs:0x0(%rax,%rax,1)",
+		"shld $3, %rax, %rdx", "bt $5, %rax", "enter $16, $0",
+		"ret $8", "movabs 0x1122334455667788, %al",
+		"pshufd $0x1b, %xmm1, %xmm0", "vpxor %ymm1, %ymm2, %ymm3",
+		"vpshufb (%rax), %ymm1, %ymm2",
+		"vpalignr $4, %ymm1, %ymm2, %ymm3", "vzeroupper",
+		"vpaddd 0x40(%rax), %zmm2, %zmm3",
+		"vpternlogd $0x96, %zmm1, %zmm2, %zmm3",
+		"crc32q %rax, %rbx", "pextrd $1, %xmm0, %eax",
+		"lea 0x8(%rip), %rax", "jmp *%rax", "call *0x8(%rax)",
+		"xchg %ax, %ax", "int3", "ud2", "rdmsr", "cpuid", "swapgs",
+		"cmpb $0x5, (%rdi)", "imul $0x1234, %eax, %ecx",
+		"imul $3, %eax, %ecx", "push $0x12345678", "push $1",
+		"mov 0x12345678(,%rax,8), %rcx", "mov (%r13), %rax",
+		"mov (%r12), %rax", "fldl (%rdi)", "clflush (%rdi)",
+		"popcnt %rax, %rbx", "cmpxchg16b (%rdi)", "rdtscp",
+		"sub $0x58, %esp", "add $0x12345678, %rax", "sarq $3, %rdx",
+		"movzbl (%rdi), %eax", "cmovne %rcx, %rax", "sete %al",
+		"bswap %eax", "xbegin .", "{disp32} jmp .", "{disp32} jne .",
+		"call .", "jmp .", "jns .",
+	};
+	const unsigned int n = sizeof(insns) / sizeof(insns[0]);
+	static const unsigned char bad[] = { 0x06, 0x90 };
+	char src[4200], obj[4200], bin[4200], name[16];
+	unsigned char code[4096];
+	unsigned int i, right = 0, branches = 0, stray = 0;
+	struct x86_insn in;
+	struct object o;
+	size_t size = 0;
+	FILE *fp;
+
+	snprintf(src, sizeof(src), "%s/decode.s", tmpdir);
+	snprintf(obj, sizeof(obj), "%s/decode.o", tmpdir);
+	snprintf(bin, sizeof(bin), "%s/decode.bin", tmpdir);
+	fp = fopen(src, "w");
+	if (fp) {
+		for (i = 0; i < n; i++)
+			fprintf(fp, "\t.type i%u, @function\ni%u:\t%s\n\t.size i%u, .-i%u\n",
+				i, i, insns[i], i, i);
+		fclose(fp);
+	}
+	if (!fp || run("as --64 -o %s %s && objcopy -O binary --only-section=.text %s %s",
+		       obj, src, obj, bin) || object_read(obj, &o)) {
+		result(0, "GNU as makes an object of %u instructions", n);
+		return;
+	}
+	fp = fopen(bin, "rb");
+	if (fp) {
+		size = fread(code, 1, sizeof(code), fp);
+		fclose(fp);
+	}
+	for (i = 0; i < n; i++) {
+		const struct func *f;
+
+		snprintf(name, sizeof(name), "i%u", i);
+		f = func_named(&o, name);
+		if (!f || f->value + f->size > size ||
+		    x86_decode(code + f->value, f->size, &in) ||
+		    in.len != f->size) {
+			printf("  not decoded: %s\n", insns[i]);
+			continue;
+		}
+		right++;
+		/* the last five are branches, each to its own start */
+		if (i + 5 < n)
+			stray += in.disp != 0;
+		else if (in.disp && in.disp + in.disp_size == in.len &&
+			 branch_disp(code + f->value, &in) == -(long)in.len)
+			branches++;
+	}
+	object_free(&o);
+	result(right == n, "x86_decode(): the length of each of %u instructions (%u right)",
+	       n, right);
+	result(branches == 5 && !stray,
+	       "x86_decode(): the displacement of call, jmp and jcc, rel32 and rel8; none elsewhere (%u, %u)",
+	       branches, stray);
+	result(x86_decode(bad, sizeof(bad), &in) == -1 &&
+	       x86_decode(code, 0, &in) == -1,
+	       "x86_decode(): an opcode 64-bit mode does not have, and no bytes, are no instruction");
 }
 
 /*
@@ -1075,6 +1194,7 @@ int main(int argc, char **argv)
 	test_paths();
 	test_fixes_patch();
 	test_object_code();
+	test_decode();
 	test_notes();
 	{
 		char cmd[4200];
