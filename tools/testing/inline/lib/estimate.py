@@ -353,6 +353,13 @@ def report(path, folder=None):
            sum(1 for r in saving if r["meas"] == 0),
            sum(1 for r in saving if r["meas"] > 0),
            max([r["meas"] for r in saving] + [0])))
+    # one call: the body pasted once, which is the estimate's arithmetic;
+    # at more, each body is also what the compiler makes of it there
+    for part, which in (([r for r in rows if r["calls"] == 1], "one call"),
+                        ([r for r in rows if r["calls"] > 1], "more calls")):
+        if part:
+            print("the %d findings with %s:" % (len(part), which))
+            figures(part)
     if not split:
         return
     print()
