@@ -1108,6 +1108,82 @@ static void test_decode(void)
 }
 
 /*
+ * The fix of a function clang left out of line for size, whose one call
+ * the estimate says forcing saves: __always_inline when the call is in
+ * the function that clang reports it in, inline_hint when clang reports
+ * it twice at one place, in the function written there (holder) and in
+ * outer, which holder was pasted into: forced, it would grow holder,
+ * which clang may then keep as a copy.
+ */
+static void test_fix_in_pasted(void)
+{
+	static const char source[] =
+		"static inline void held(unsigned long x) { }\n"
+		"static inline void holder(unsigned long x) { held(x); }\n"
+		"void outer(unsigned long x) { holder(x); }\n";
+	static const char code[] =
+		"	.text\n"
+		"	.type held, @function\n"
+		"held:\n"
+		"	.fill 200, 1, 0x90\n"
+		"	ret\n"
+		"	.size held, .-held\n"
+		"	.globl outer\n"
+		"	.type outer, @function\n"
+		"outer:\n"
+		"	call held\n"
+		"	ret\n"
+		"	.size outer, .-outer\n";
+	static const char remark[] =
+		"%s/held.c:2:46: remark: 'held' not inlined into '%s' because too costly to inline (cost=510, threshold=325) [-Rpass-missed=inline]\n";
+	char src[4200], obj[4200], text[2][9000], *files[1];
+	const char *fix[2] = { NULL, NULL };
+	unsigned int k, n;
+	struct check_stats st;
+	struct srcset *ss;
+	struct object o;
+
+	files[0] = strdup(write_file("held.c", source));
+	snprintf(src, sizeof(src), "%s/held.s", tmpdir);
+	snprintf(obj, sizeof(obj), "%s/held.o", tmpdir);
+	write_file("held.s", code);
+	if (run("as --64 -o %s %s", obj, src) || object_read(obj, &o)) {
+		result(0, "GNU as makes the object of held() and outer()");
+		free(files[0]);
+		return;
+	}
+	/* clang's remarks: in outer only; in holder, then in outer */
+	snprintf(text[0], sizeof(text[0]), remark, tmpdir, "outer");
+	snprintf(text[1], sizeof(text[1]), remark, tmpdir, "holder");
+	snprintf(text[1] + strlen(text[1]), sizeof(text[1]) - strlen(text[1]),
+		 remark, tmpdir, "outer");
+	for (k = 0; k < 2; k++) {
+		struct finding *out = NULL;
+		struct report r;
+
+		memset(&st, 0, sizeof(st));
+		report_parse(text[k], strlen(text[k]), &r);
+		ss = srcset_open_files(files, 1, tmpdir);
+		n = 0;
+		check_object(&o, &r, ss, &out, &n, &st);
+		if (n == 1 && out[0].calls == 1 && out[0].places == 1 &&
+		    out[0].forced < 0)
+			fix[k] = out[0].fix.text;
+		findings_free(out, n);
+		srcset_free(ss);
+		report_free(&r);
+	}
+	object_free(&o);
+	free(files[0]);
+	result(fix[0] == fix_always_inline,
+	       "fix: held(), too costly, one call, forcing it saves: __always_inline (%s)",
+	       fix[0] ? fix[0] : "no such finding");
+	result(fix[1] == fix_inline_hint,
+	       "fix: the same, its call in holder(), which clang pasted into outer(): inline_hint (%s)",
+	       fix[1] ? fix[1] : "no such finding");
+}
+
+/*
  * Under ccache the findings travel in the object (elfread.h): a section
  * written into GNU as's object, read back, replaced, kept by ld -r end
  * to end with another's, and told apart by findings_whose().
@@ -1195,6 +1271,7 @@ int main(int argc, char **argv)
 	test_fixes_patch();
 	test_object_code();
 	test_decode();
+	test_fix_in_pasted();
 	test_notes();
 	{
 		char cmd[4200];
