@@ -434,22 +434,13 @@ static int decode_calls(struct object *o, unsigned int shndx,
 	struct x86_insn in;
 
 	while (off < end) {
-		unsigned long field;
-		long target = -1;
-		int32_t disp;
-
 		if (x86_decode(code + off, end - off, &in))
 			return -1;
-		field = off + in.disp;
-		off += in.len;		/* a displacement counts from here */
-		if (count && in.disp_size == 1) {
-			target = (long)off + (signed char)code[field];
-		} else if (count && in.disp_size == X86_PCREL_FIELD &&
-			   !is_patched(patched, shndx, field)) {
-			memcpy(&disp, code + field, sizeof(disp));
-			target = (long)off + disp;
-		}
-		add_call(o, shndx, f, target);
+		/* a 32-bit displacement a relocation patches is counted there */
+		if (count && in.disp && (in.disp_size == 1 ||
+					 !is_patched(patched, shndx, off + in.disp)))
+			add_call(o, shndx, f, (long)(off + in.len) + in.rel);
+		off += in.len;
 	}
 	return 0;
 }

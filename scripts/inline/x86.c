@@ -124,11 +124,12 @@ long x86_direct_target(const unsigned char *code, size_t size,
 enum x86_imm {
 	IMM_BAD = -1,
 	IMM_NONE,
-	IMM_B,		/* ib, or a rel8 */
+	IMM_B,		/* ib */
 	IMM_W,		/* iw */
 	IMM_Z,		/* iz: 2 bytes with an operand-size prefix, else 4 */
 	IMM_V,		/* iv: mov to a register, 8 bytes with REX.W */
-	IMM_REL32,	/* a branch's rel32: 4 bytes in 64-bit mode */
+	IMM_REL8,	/* a direct branch's rel8: jmp, jcc */
+	IMM_REL32,	/* a direct branch's rel32, 4 bytes in 64-bit mode */
 	IMM_ENTER,	/* iw, ib */
 	IMM_MOFFS,	/* an address: 8 bytes, 4 with an address-size prefix */
 	IMM_GRP3,	/* test (f6, f7 /0 and /1): ib or iz; none for the others */
@@ -156,8 +157,10 @@ static enum x86_imm imm_1byte(unsigned char op)
 	case 0xd6: case 0xea:
 		return IMM_BAD;
 	case 0x6a: case 0x6b: case 0x80: case 0x83: case 0xa8: case 0xc0:
-	case 0xc1: case 0xc6: case 0xcd: case 0xeb:
+	case 0xc1: case 0xc6: case 0xcd:
 		return IMM_B;
+	case 0xeb:
+		return IMM_REL8;
 	case 0x68: case 0x69: case 0x81: case 0xa9: case 0xc7:
 		return IMM_Z;
 	case 0xe8: case 0xe9:
@@ -173,9 +176,10 @@ static enum x86_imm imm_1byte(unsigned char op)
 	}
 	if (op < 0x40)
 		return (op & 7) == 4 ? IMM_B : (op & 7) == 5 ? IMM_Z : IMM_NONE;
-	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xb0 && op <= 0xb7) ||
-	    (op >= 0xe0 && op <= 0xe7))
-		return IMM_B;
+	if (op >= 0x70 && op <= 0x7f)
+		return IMM_REL8;
+	if ((op >= 0xb0 && op <= 0xb7) || (op >= 0xe0 && op <= 0xe7))
+		return IMM_B;		/* loop and jrcxz: not calls */
 	return op >= 0xb8 && op <= 0xbf ? IMM_V : IMM_NONE;
 }
 
@@ -233,7 +237,7 @@ static int modrm_len(const unsigned char *p, size_t avail)
 int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn)
 {
 	size_t max = size < 15 ? size : 15, i = 0;
-	int opsize16 = 0, addr32 = 0, rexw = 0, modrm, branch = 0, n;
+	int opsize16 = 0, addr32 = 0, rexw = 0, modrm, n;
 	enum x86_imm imm;
 	unsigned int imm_size = 0;
 	unsigned char op;
@@ -282,13 +286,10 @@ int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn)
 		} else {
 			modrm = modrm_0f(op);
 			imm = imm_0f(op, 0);
-			branch = op >= 0x80 && op <= 0x8f;	/* jcc rel32 */
 		}
 	} else {
 		modrm = modrm_1byte(op);
 		imm = imm_1byte(op);
-		branch = op == 0xe8 || op == 0xe9 || op == 0xeb ||
-			 (op >= 0x70 && op <= 0x7f);
 	}
 	if (imm == IMM_BAD)
 		return -1;
@@ -305,6 +306,7 @@ int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn)
 	}
 	switch (imm) {
 	case IMM_B:
+	case IMM_REL8:
 		imm_size = 1;
 		break;
 	case IMM_W:
@@ -330,10 +332,17 @@ int x86_decode(const unsigned char *code, size_t size, struct x86_insn *insn)
 	}
 	if (i + imm_size > max)
 		return -1;
-	if (branch) {
+	if (imm == IMM_REL8) {
 		insn->disp = i;
-		insn->disp_size = imm_size;
+		insn->rel = (signed char)code[i];
+	} else if (imm == IMM_REL32) {
+		int32_t rel;
+
+		memcpy(&rel, code + i, sizeof(rel));
+		insn->disp = i;
+		insn->rel = rel;
 	}
+	insn->disp_size = insn->disp ? imm_size : 0;
 	insn->len = i + imm_size;
 	return 0;
 }

@@ -92,14 +92,16 @@ long x86_direct_target(const unsigned char *code, size_t size,
 
 /*
  * An instruction of x86_64 code: its length, and for a direct branch
- * (call, jmp, jcc, with an 8- or 32-bit displacement) where its
- * displacement is: disp, the offset in the instruction (0: not such a
- * branch), of disp_size bytes.
+ * (call, jmp, jcc, with an 8- or 32-bit displacement) its displacement:
+ * disp, its offset in the instruction (0: not such a branch), of
+ * disp_size bytes; rel, its value (the target is rel bytes past the
+ * instruction's end).
  */
 struct x86_insn {
 	unsigned int len;
 	unsigned int disp;
 	unsigned int disp_size;
+	long rel;
 };
 
 /*

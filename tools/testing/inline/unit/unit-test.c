@@ -11,7 +11,6 @@
  */
 #include <dirent.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -999,17 +998,6 @@ static int run(const char *fmt, ...)
 	return system(cmd);
 }
 
-/* The displacement of the branch insn, decoded as in. */
-static long branch_disp(const unsigned char *insn, const struct x86_insn *in)
-{
-	int32_t disp;
-
-	if (in->disp_size == 1)
-		return (signed char)insn[in->disp];
-	memcpy(&disp, insn + in->disp, sizeof(disp));
-	return disp;
-}
-
 /*
  * x86_decode(): each instruction, as GNU as assembles it, is a function
  * of its own, whose size is its length; the decoder must find that
@@ -1093,7 +1081,7 @@ static void test_decode(void)
 		if (i + 5 < n)
 			stray += in.disp != 0;
 		else if (in.disp && in.disp + in.disp_size == in.len &&
-			 branch_disp(code + f->value, &in) == -(long)in.len)
+			 in.rel == -(long)in.len)
 			branches++;
 	}
 	object_free(&o);
