@@ -104,7 +104,8 @@ CCACHE_BIN=/usr/lib/ccache
 
 build_cache() {
 	[ "${INLINE_CCACHE:-1}" = 1 ] || return 0
-	[ -x "$CCACHE_BIN/gcc" ] || die "no $CCACHE_BIN/gcc: is Debian's ccache installed?"
+	need_packages ccache
+	[ -x "$CCACHE_BIN/gcc" ] || die "no $CCACHE_BIN/gcc: Debian's ccache has it"
 	export CCACHE_DIR=${INLINE_CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/linux-inline/ccache}
 	mkdir -p "$CCACHE_DIR"
 	case ":$PATH:" in
