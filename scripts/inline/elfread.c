@@ -88,6 +88,21 @@ static struct func *func_containing(struct object *o, unsigned int shndx,
 	return &o->funcs[i - 1];
 }
 
+/* A call from caller (NULL: from code outside any function) to callee. */
+static void count_call(struct object *o, const struct func *caller,
+		       struct func *callee)
+{
+	struct call *c;
+
+	callee->calls++;
+	if (!(o->ncalls & (o->ncalls - 1)))	/* 0, 1, 2, 4...: double */
+		o->calls = xrealloc(o->calls, (o->ncalls ? 2 * o->ncalls : 1) *
+					      sizeof(*o->calls));
+	c = &o->calls[o->ncalls++];
+	c->caller = caller ? (unsigned int)(caller - o->funcs) : NO_CALLER;
+	c->callee = callee - o->funcs;
+}
+
 /*
  * The functions of the code section shndx, whose size bytes hold their
  * code: funcs[*first, return). A function past the end (a damaged
@@ -372,8 +387,11 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			if (kind == X86_RELOC_PCREL && code &&
 			    x86_is_branch(code->d_buf, code->d_size, rela.r_offset)) {
 				/* recursion, or a jump to its own .cold part */
-				if (func_containing(o, sh.sh_info, rela.r_offset) != f)
-					f->calls++;
+				struct func *from = func_containing(o, sh.sh_info,
+								    rela.r_offset);
+
+				if (from != f)
+					count_call(o, from, f);
 			} else
 				f->addr_refs++;
 		}
@@ -384,17 +402,27 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 /*
  * The entry and exit of each function of the code section shndx, and the
  * padding before it (with the 16 bytes of its __pfx_ symbol, where
- * objtool made one).
+ * objtool made one); the alignment they all keep, of at most the
+ * section's (align).
  */
 static void read_entries(struct object *o, unsigned int shndx,
-			 const unsigned char *code, size_t size)
+			 const unsigned char *code, size_t size,
+			 unsigned long align)
 {
 	unsigned long end = 0;
 	unsigned int i, first, last = section_funcs(o, shndx, size, &first);
 
+	if (!align || (align & (align - 1)))
+		align = 1;
+	for (i = first; i < last; i++)
+		while (o->funcs[i].value % align)
+			align /= 2;
 	for (i = first; i < last; i++) {
 		struct func *f = &o->funcs[i];
 		unsigned int pushes;
+
+		f->align = align;
+		f->last = i + 1 == last;
 
 		f->gap = f->value > end ? f->value - end : 0;
 		if (i > first &&
@@ -415,7 +443,7 @@ static void add_call(struct object *o, unsigned int shndx,
 	struct func *callee = target < 0 ? NULL : func_at(o, shndx, target);
 
 	if (callee && callee != f)
-		callee->calls++;
+		count_call(o, f, callee);
 }
 
 /*
@@ -505,7 +533,7 @@ static void read_all_code(Elf *elf, struct object *o,
 					  gelf_getclass(elf) == ELFCLASS64);
 		else
 			read_entries(o, elf_ndxscn(scn), data->d_buf,
-				     data->d_size);
+				     data->d_size, sh.sh_addralign);
 	}
 }
 
@@ -585,8 +613,11 @@ void object_free(struct object *o)
 	for (i = 0; i < o->nr; i++)
 		free(o->funcs[i].name);
 	free(o->funcs);
+	free(o->calls);
 	o->funcs = NULL;
+	o->calls = NULL;
 	o->nr = 0;
+	o->ncalls = 0;
 }
 
 /* The section called name, or NULL. */

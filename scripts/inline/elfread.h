@@ -19,6 +19,14 @@ struct func {
 	unsigned int entry;		/* of which the entry */
 	unsigned int gap;		/* padding since the previous function */
 	/*
+	 * The alignment of the functions of its section, where each starts
+	 * at a multiple of it (the compiler's -falign-functions), else 1:
+	 * its code then takes whole units up to the next function's.
+	 * last: no function follows it there (the section ends at its end).
+	 */
+	unsigned int align;
+	unsigned int last:1;
+	/*
 	 * Bytes of the read-only tables with an entry for a place in its code
 	 * (ORC, return sites, lock prefixes, exception table), and of those
 	 * the entries an inlined body would not have: its returns', its
@@ -27,10 +35,20 @@ struct func {
 	unsigned int meta, frame_meta;
 };
 
+/* A direct call or jump from one function to another's start. */
+struct call {
+	unsigned int caller;		/* funcs[], or NO_CALLER: none */
+	unsigned int callee;		/* funcs[] */
+};
+
+#define NO_CALLER	(~0U)
+
 struct object {
 	const char *path;
 	struct func *funcs;		/* defined FUNC symbols */
 	unsigned int nr;
+	struct call *calls;		/* each counted in its callee's calls */
+	unsigned int ncalls;
 };
 
 /*

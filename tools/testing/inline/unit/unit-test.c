@@ -1171,6 +1171,108 @@ static void test_fix_in_pasted(void)
 	       fix[1] ? fix[1] : "no such finding");
 }
 
+/* The end of the object's last function: its .text, when it has one. */
+static unsigned long text_end(const struct object *o)
+{
+	unsigned long end = 0;
+	unsigned int i;
+
+	for (i = 0; i < o->nr; i++)
+		if (o->funcs[i].value + o->funcs[i].size > end)
+			end = o->funcs[i].value + o->funcs[i].size;
+	return end;
+}
+
+/*
+ * The estimate of forcing held() into outer(), against the text of the
+ * same code with held()'s body in outer() instead of its call, both made
+ * by GNU as: with the functions 16-byte aligned (.p2align 4, as GCC and
+ * clang align them), outer()'s growth fills the padding it had, and the
+ * copy gives back its 16 bytes (0); unaligned, each byte counts (-6).
+ */
+static void test_estimate_aligned(void)
+{
+	static const char source[] =
+		"static inline void held(void) { }\n"
+		"void outer(void) { held(); }\n";
+	static const char code[] =
+		"	.text\n"
+		"%1$s	.globl outer\n"
+		"	.type outer, @function\n"
+		"outer:\n"
+		"	.fill 10, 1, 0x90\n"
+		"%2$s"
+		"	ret\n"
+		"	.size outer, .-outer\n"
+		"%3$s"
+		"%1$s	.type tail, @function\n"
+		"tail:\n"
+		"	ret\n"
+		"	.size tail, .-tail\n";
+	static const char held[] =
+		"%s	.type held, @function\n"
+		"held:\n"
+		"	.fill 15, 1, 0x90\n"
+		"	ret\n"
+		"	.size held, .-held\n";
+	static const char remark[] =
+		"%s/aligned.c:2:20: remark: 'held' not inlined into 'outer' because too costly to inline (cost=510, threshold=325) [-Rpass-missed=inline]\n";
+	char src[4200], obj[4200], text[9000], asm_text[2][4096], *files[1];
+	unsigned int k;
+
+	files[0] = strdup(write_file("aligned.c", source));
+	snprintf(src, sizeof(src), "%s/aligned.s", tmpdir);
+	snprintf(obj, sizeof(obj), "%s/aligned.o", tmpdir);
+	snprintf(text, sizeof(text), remark, tmpdir);
+	for (k = 0; k < 2; k++) {
+		const char *align = k ? "" : "	.p2align 4\n";
+		struct finding *out = NULL;
+		unsigned long before = 0, after = 0;
+		long est = 0;
+		struct check_stats st;
+		struct srcset *ss;
+		struct object o;
+		struct report r;
+		unsigned int n = 0;
+		int ok;
+
+		snprintf(asm_text[1], sizeof(asm_text[1]), held, align);
+		snprintf(asm_text[0], sizeof(asm_text[0]), code, align,
+			 "	call held\n", asm_text[1]);
+		write_file("aligned.s", asm_text[0]);
+		ok = !run("as --64 -o %s %s", obj, src) && !object_read(obj, &o);
+		if (ok) {
+			before = text_end(&o);
+			memset(&st, 0, sizeof(st));
+			report_parse(text, strlen(text), &r);
+			ss = srcset_open_files(files, 1, tmpdir);
+			check_object(&o, &r, ss, &out, &n, &st);
+			ok = n == 1 && out[0].calls == 1;
+			est = ok ? out[0].forced : 0;
+			findings_free(out, n);
+			srcset_free(ss);
+			report_free(&r);
+			object_free(&o);
+		}
+		/* forced: held()'s body (without its ret) for the call */
+		snprintf(asm_text[0], sizeof(asm_text[0]), code, align,
+			 "	.fill 15, 1, 0x90\n", "");
+		write_file("aligned.s", asm_text[0]);
+		if (ok && !run("as --64 -o %s %s", obj, src) &&
+		    !object_read(obj, &o)) {
+			after = text_end(&o);
+			object_free(&o);
+		} else {
+			ok = 0;
+		}
+		result(ok && est == (long)(after - before),
+		       "estimate: held() forced into outer(), functions %s: %+ld, as measured (%+ld)",
+		       k ? "unaligned" : "16-byte aligned", est,
+		       (long)(after - before));
+	}
+	free(files[0]);
+}
+
 /*
  * Under ccache the findings travel in the object (elfread.h): a section
  * written into GNU as's object, read back, replaced, kept by ld -r end
@@ -1260,6 +1362,7 @@ int main(int argc, char **argv)
 	test_object_code();
 	test_decode();
 	test_fix_in_pasted();
+	test_estimate_aligned();
 	test_notes();
 	{
 		char cmd[4200];
