@@ -15,37 +15,58 @@
 import re
 import sys
 
+# The tokens that matter here; whitespace separates them. A string does
+# not span lines: the preprocessor has joined continued lines.
 TOKEN = re.compile(r'''
-    (?P<ws>\s+)
-  | (?P<str>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
-  | (?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<num>\.?[0-9](?:[0-9A-Za-z_.]|[eEpP][+-])*)
-  | (?P<p>.)
-''', re.X | re.S)
+    "(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'
+  | [A-Za-z_$][A-Za-z0-9_$]*
+  | \.?[0-9](?:[0-9A-Za-z_.]|[eEpP][+-])*
+  | \S
+''', re.X)
 
 
+# a line the preprocessor starts with '#': its line markers, and pragmas
+DIRECTIVE = re.compile(r'^(#.*)$', re.M)
 LINEMARKER = re.compile(r'#\s*(?:line\s+)?[0-9]+\s+"((?:[^"\\]|\\.)*)"')
 
 
-def tokens(text, files):
-    """the tokens of text; files gets the file each one comes from"""
+def tokens(text):
+    """the tokens of text, and the file each one comes from"""
+    toks, files = [], []
     where = ''
-    for line in text.split('\n'):
-        if line.startswith('#'):
-            m = LINEMARKER.match(line)
+    parts = DIRECTIVE.split(text)
+    # code, directive, code, ..., code
+    for i in range(0, len(parts), 2):
+        if i:
+            m = LINEMARKER.match(parts[i - 1])
             if m:
                 where = m.group(1)
-            continue
-        for m in TOKEN.finditer(line):
-            if m.lastgroup != 'ws':
-                files.append(where)
-                yield m.group()
+        found = TOKEN.findall(parts[i])
+        toks += found
+        files += [where] * len(found)
+    return toks, files
+
+
+def closing(toks):
+    """the index of the '}' that closes each '{' (or len(toks))"""
+    close, open_ = {}, []
+    for i in [i for i, t in enumerate(toks) if t == '{' or t == '}']:
+        if toks[i] == '{':
+            open_.append(i)
+        elif open_:
+            close[open_.pop()] = i
+    for i in open_:
+        close[i] = len(toks)
+    return close
+
+
+NAME = re.compile(r'[A-Za-z_]')
 
 
 def definitions(text):
     """name -> list of (specifier tokens, file), for top-level definitions"""
-    files = []
-    toks = list(tokens(text, files))
+    toks, files = tokens(text)
+    close = closing(toks)
     defs = {}
     i, n = 0, len(toks)
     decl = 0
@@ -73,21 +94,13 @@ def definitions(text):
                         j = k - 2
                         continue
                     name = toks[k - 1]
-                    if re.match(r'[A-Za-z_]', name) and '=' not in toks[decl:k]:
+                    if NAME.match(name) and '=' not in toks[decl:k]:
                         defs.setdefault(name, []).append((toks[decl:k - 1],
                                                           files[k - 1]))
                     break
                 break
             # skip the body
-            depth = 0
-            while i < n:
-                if toks[i] == '{':
-                    depth += 1
-                elif toks[i] == '}':
-                    depth -= 1
-                    if depth == 0:
-                        break
-                i += 1
+            i = close[i]
             decl = i + 1
         i += 1
     return defs
