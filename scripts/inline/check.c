@@ -65,6 +65,7 @@ const char *fix_text(const char *s)
 
 struct copyset {
 	char name[256];		/* base name */
+	unsigned int func;	/* o->funcs[] it was made from, before merging */
 	unsigned long bytes;
 	unsigned int copies, addr_refs, calls;
 	int global;
@@ -124,9 +125,15 @@ static unsigned long align_up(unsigned long x, unsigned int align)
  * (elfread.h), with the padding and __pfx_ before it that would go with
  * it; the bytes since the previous function's end when it is the last.
  */
+/* f's section counts in whole units up to f's end (elfread.h) */
+static int in_units(const struct func *f)
+{
+	return f->align > 1 && !f->last;
+}
+
 static unsigned long func_slot(const struct func *f)
 {
-	if (f->align <= 1 || f->last)
+	if (!in_units(f))
 		return f->size + f->gap;
 	return align_up(f->value + f->size, f->align) -
 	       align_up(f->value - f->gap, f->align);
@@ -142,7 +149,7 @@ static long func_grows(const struct func *f, long grow)
 {
 	unsigned long end = f->value + f->size;
 
-	if (f->align <= 1 || f->last)
+	if (!in_units(f))
 		return grow;
 	if (grow < 0 && (unsigned long)-grow > f->size)
 		grow = -(long)f->size;
@@ -156,14 +163,22 @@ static int cmp_copyset(const void *a, const void *b)
 		      ((const struct copyset *)b)->name);
 }
 
-/* The object's functions, grouped by the function they came from. */
-static struct copyset *group_copies(const struct object *o, unsigned int *n)
+/* copy_of[]: a .cold part, which is not a copy of its own */
+#define NOT_A_COPY	(~0U)
+
+/*
+ * The object's functions, grouped by the function they came from; and
+ * for each function, copy_of[] the set it is a copy in (or NOT_A_COPY).
+ */
+static struct copyset *group_copies(const struct object *o, unsigned int *n,
+				    unsigned int *copy_of)
 {
 	struct copyset *sets = xcalloc(o->nr, sizeof(*sets));
 	unsigned int i, j;
 
 	for (i = 0; i < o->nr; i++) {
 		base_name(o->funcs[i].name, sets[i].name, sizeof(sets[i].name));
+		sets[i].func = i;
 		sets[i].bytes = o->funcs[i].size;
 		/* a .cold part is not a copy of its own */
 		sets[i].copies = !strstr(o->funcs[i].name, ".cold");
@@ -180,7 +195,11 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n)
 	}
 	qsort(sets, o->nr, sizeof(*sets), cmp_copyset);
 	for (i = 0, j = 0; i < o->nr; i++) {
-		if (j && !strcmp(sets[j - 1].name, sets[i].name)) {
+		int same = j && !strcmp(sets[j - 1].name, sets[i].name);
+
+		copy_of[sets[i].func] = !sets[i].copies ? NOT_A_COPY :
+					same ? j - 1 : j;
+		if (same) {
 			sets[j - 1].bytes += sets[i].bytes;
 			sets[j - 1].copies += sets[i].copies;
 			sets[j - 1].addr_refs += sets[i].addr_refs;
@@ -281,29 +300,21 @@ static int size_reason(const char *reason)
  * the c->calls in the code; each caller gets its share.
  */
 static long estimate_forced(const struct object *o, const struct funcdef *d,
-			    const struct copyset *c, unsigned int n)
+			    const struct copyset *sets, unsigned int set,
+			    const unsigned int *copy_of, unsigned int n)
 {
+	const struct copyset *c = &sets[set];
 	long cost = CALL_BYTES + ARG_BYTES * d->nargs, est = 0, *grow;
-	unsigned char *copy;
 	unsigned int i;
 
 	if (!c->calls)
 		return 0;
-	/* the object's functions that are copies of it, not .cold parts */
-	copy = xcalloc(o->nr, 1);
-	for (i = 0; i < o->nr; i++) {
-		char base[256];
-
-		base_name(o->funcs[i].name, base, sizeof(base));
-		copy[i] = !strcmp(base, c->name) &&
-			  !strstr(o->funcs[i].name, ".cold");
-	}
 	/* what each caller gets; the last, code outside any function */
 	grow = xcalloc(o->nr + 1, sizeof(*grow));
 	for (i = 0; i < o->ncalls; i++) {
 		const struct call *k = &o->calls[i];
 
-		if (copy[k->callee])
+		if (copy_of[k->callee] == set)
 			grow[k->caller == NO_CALLER ? o->nr : k->caller] +=
 				body_bytes(&o->funcs[k->callee]) - cost;
 	}
@@ -317,7 +328,6 @@ static long estimate_forced(const struct object *o, const struct funcdef *d,
 	if (d->is_static && !c->global && !c->addr_refs)
 		est -= c->footprint;
 	free(grow);
-	free(copy);
 	return est;
 }
 
@@ -443,9 +453,10 @@ void check_object(const struct object *o, const struct report *r,
 	struct copyset *sets;
 	const char **names;
 	const struct missed_call **calls;
-	unsigned int i, j, n, ncalls;
+	unsigned int i, j, n, ncalls, *copy_of;
 
-	sets = group_copies(o, &n);
+	copy_of = xcalloc(o->nr, sizeof(*copy_of));
+	sets = group_copies(o, &n, copy_of);
 	names = xcalloc(n, sizeof(*names));
 	/* the report's calls to one function */
 	calls = xcalloc((r ? r->nr : 0) + 1, sizeof(*calls));
@@ -487,7 +498,7 @@ void check_object(const struct object *o, const struct report *r,
 			calls[ncalls++] = &r->calls[j];
 		}
 		f->places = pasted_calls(calls, ncalls, f->calls, &in_pasted);
-		f->forced = estimate_forced(o, d, &sets[i], f->places);
+		f->forced = estimate_forced(o, d, sets, i, copy_of, f->places);
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
 			f->cls = FORCED_NOT_INLINED;
@@ -507,6 +518,7 @@ void check_object(const struct object *o, const struct report *r,
 	free(calls);
 	free(names);
 	free(sets);
+	free(copy_of);
 }
 
 struct misuse_ctx {
