@@ -245,9 +245,9 @@ def calls_check(summary, tree):
                 differ += 1
                 print("%s: %s: %d calls in the code, objdump has %d" %
                       (o["object"], fn["name"], o["calls_in_code"], n))
-    print("%d calls of %d functions in %d objects; %d differ; %d short "
-          "jumps inside functions of i386 objects not counted" %
-          (total, len(fns), len(objs), differ, inside))
+    print("%d calls of %d functions in %d objects; %d differ; %d jumps "
+          "with an 8- or 16-bit displacement inside functions of i386 "
+          "objects not counted" % (total, len(fns), len(objs), differ, inside))
 
 
 def sign(x):
