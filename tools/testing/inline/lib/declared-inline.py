@@ -12,10 +12,11 @@
 # where the definition is, from the preprocessor's line markers; "NAME
 # unknown" when the name has no definition.
 
+import bisect
 import re
 import sys
 
-# The tokens that matter here; whitespace separates them. A string does
+# The tokens of a declaration; whitespace separates them. A string does
 # not span lines: the preprocessor has joined continued lines.
 TOKEN = re.compile(r'''
     "(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'
@@ -24,85 +25,104 @@ TOKEN = re.compile(r'''
   | \S
 ''', re.X)
 
-
-# a line the preprocessor starts with '#': its line markers, and pragmas
-DIRECTIVE = re.compile(r'^(#.*)$', re.M)
+# What the walk over the whole text stops at: a string or a character
+# constant (passed over: a brace in it is none), a brace or a semicolon
+# (group 1), and a line the preprocessor starts with '#' (group 2: its
+# line markers, pragmas).
+SCAN = re.compile(r'''
+    "(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'
+  | ([{};])
+  | ^(\#.*)$
+''', re.X | re.M)
+DIRECTIVE = re.compile(r'^#.*$', re.M)
 LINEMARKER = re.compile(r'#\s*(?:line\s+)?[0-9]+\s+"((?:[^"\\]|\\.)*)"')
-
-
-def tokens(text):
-    """the tokens of text, and the file each one comes from"""
-    toks, files = [], []
-    where = ''
-    parts = DIRECTIVE.split(text)
-    # code, directive, code, ..., code
-    for i in range(0, len(parts), 2):
-        if i:
-            m = LINEMARKER.match(parts[i - 1])
-            if m:
-                where = m.group(1)
-        found = TOKEN.findall(parts[i])
-        toks += found
-        files += [where] * len(found)
-    return toks, files
-
-
-def closing(toks):
-    """the index of the '}' that closes each '{' (or len(toks))"""
-    close, open_ = {}, []
-    for i in [i for i, t in enumerate(toks) if t == '{' or t == '}']:
-        if toks[i] == '{':
-            open_.append(i)
-        elif open_:
-            close[open_.pop()] = i
-    for i in open_:
-        close[i] = len(toks)
-    return close
-
-
 NAME = re.compile(r'[A-Za-z_]')
+ATTRIBUTE = ('__attribute__', '__asm__', 'asm', '__asm')
+
+
+def header(text, start, end):
+    """the tokens of text[start:end], less the preprocessor's lines, after
+    a ';' where the declaration starts; and the offset of each, or None
+    when no line of the preprocessor's comes between (all at start)"""
+    directives = list(DIRECTIVE.finditer(text, start, end))
+    if not directives:
+        return [';'] + TOKEN.findall(text, start, end), None
+    toks, at, pos = [';'], [start - 1], start
+    for d in directives + [None]:
+        for m in TOKEN.finditer(text, pos, d.start() if d else end):
+            toks.append(m.group())
+            at.append(m.start())
+        if d:
+            pos = d.end()
+    return toks, at
+
+
+def function_name(toks):
+    """the index of the name, if the declaration that toks are (the '{'
+    after them) is name(...) [attributes], else None"""
+    j, decl = len(toks) - 1, 1
+    # skip trailing attributes: __attribute__((...)), asm("x")
+    while j > decl:
+        if toks[j] != ')':
+            return None
+        depth, k = 0, j
+        while k > decl:
+            if toks[k] == ')':
+                depth += 1
+            elif toks[k] == '(':
+                depth -= 1
+                if depth == 0:
+                    break
+            k -= 1
+        if toks[k - 1] in ATTRIBUTE:
+            j = k - 2
+            continue
+        if NAME.match(toks[k - 1]) and '=' not in toks[decl:k]:
+            return k - 1
+        return None
+    return None
 
 
 def definitions(text):
-    """name -> list of (specifier tokens, file), for top-level definitions"""
-    toks, files = tokens(text)
-    close = closing(toks)
+    """name -> list of (specifier tokens, file), for top-level definitions:
+    the declarations that a brace ends, read as tokens; the bodies passed
+    over brace by brace"""
     defs = {}
-    i, n = 0, len(toks)
-    decl = 0
-    while i < n:
-        t = toks[i]
-        if t in (';', '}'):
-            decl = i + 1
-        elif t == '{':
-            # a function body if the declaration has name(...) [attrs] {
-            j, depth = i - 1, 0
-            # skip trailing attributes: __attribute__((...)), asm("x")
-            while j > decl:
-                if toks[j] == ')':
-                    depth, k = 0, j
-                    while k > decl:
-                        if toks[k] == ')':
-                            depth += 1
-                        elif toks[k] == '(':
-                            depth -= 1
-                            if depth == 0:
-                                break
-                        k -= 1
-                    if toks[k - 1] in ('__attribute__', '__asm__', 'asm',
-                                       '__asm'):
-                        j = k - 2
-                        continue
-                    name = toks[k - 1]
-                    if NAME.match(name) and '=' not in toks[decl:k]:
-                        defs.setdefault(name, []).append((toks[decl:k - 1],
-                                                          files[k - 1]))
-                    break
-                break
-            # skip the body
-            i = close[i]
-            decl = i + 1
-        i += 1
+    marks, files = [], []   # the line markers: offset, file
+    depth, decl = 0, 0
+    for m in SCAN.finditer(text):
+        g = m.lastindex
+        if g is None:
+            continue
+        if g == 2:
+            lm = LINEMARKER.match(m.group(2))
+            if lm:
+                marks.append(m.start())
+                files.append(lm.group(1))
+            continue
+        c = m.group(1)
+        if depth:
+            if c == '{':
+                depth += 1
+            elif c == '}':
+                depth -= 1
+                if not depth:
+                    decl = m.end()
+        elif c != '{':
+            decl = m.end()
+        else:
+            depth = 1
+            # name(...) [attributes] {: the last token is a ')', unless
+            # the preprocessor's lines come between
+            seg = text[decl:m.start()]
+            if not seg.rstrip().endswith(')') and '#' not in seg:
+                continue
+            toks, at = header(text, decl, m.start())
+            k = function_name(toks)
+            if k is not None:
+                i = bisect.bisect_left(marks, at[k] if at else decl) - 1
+                defs.setdefault(toks[k], []).append(
+                    (toks[1:k], files[i] if i >= 0 else ''))
     return defs
 
 
