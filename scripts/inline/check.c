@@ -119,18 +119,18 @@ static unsigned long align_up(unsigned long x, unsigned int align)
 	return (x + align - 1) & ~((unsigned long)align - 1);
 }
 
-/*
- * The bytes of its section that f takes, up to where the next function's
- * padding starts: when the functions there are aligned, whole units
- * (elfread.h), with the padding and __pfx_ before it that would go with
- * it; the bytes since the previous function's end when it is the last.
- */
 /* f's section counts in whole units up to f's end (elfread.h) */
 static int in_units(const struct func *f)
 {
 	return f->align > 1 && !f->last;
 }
 
+/*
+ * The bytes of its section that f takes, up to where the next function's
+ * padding starts: when the functions there are aligned, whole units
+ * (elfread.h), with the padding and __pfx_ before it that would go with
+ * it; the bytes since the previous function's end when it is the last.
+ */
 static unsigned long func_slot(const struct func *f)
 {
 	if (!in_units(f))
