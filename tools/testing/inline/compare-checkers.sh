@@ -11,9 +11,10 @@
 #   compare-checkers.sh OLD [NEW]
 #
 # OLD and NEW are git revisions of this repository (NEW: the working
-# tree). The build is the whole defconfig vmlinux that test-x86.sh leaves
-# in out/check/o-y (INLINE_TREE=DIR for another); it is not modified: each
-# checker works in a tree of symbolic links to it. The findings files'
+# tree). The build is the W=inline build of the defconfig that test-x86.sh
+# leaves in out/check/o-y (INLINE_TREE=DIR for another): arch/x86/ and
+# kernel/ after make check, the whole vmlinux after run-tests x86 alone.
+# It is not modified: each checker works in a tree of symbolic links to it. The findings files'
 # first line names the checker that wrote them; that field is left out.
 # OLD_ARGS and NEW_ARGS are more options for each object's check, as
 # Kbuild gives them (NEW_ARGS="--index-dir .inline-index").
@@ -25,31 +26,45 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
 [ $# = 1 ] || [ $# = 2 ] || die "usage: compare-checkers.sh OLD [NEW]"
-need_packages gcc flex libelf-dev git
+need_packages gcc make flex libelf-dev git
 TREE=${INLINE_TREE:-$CHECK/o-y}
 W=$OUT/compare
-[ -f "$TREE/vmlinux.o" ] && [ -d "$TREE/source" ] ||
+[ -f "$TREE/.config" ] && [ -d "$TREE/source" ] ||
 	die "no W=inline build in ${TREE#$TOP/}: run tools/testing/inline/run-tests x86 first"
 SRCTREE=$(readlink -f "$TREE/source")
 rm -rf "$W"
 mkdir -p "$W"
 
+# checker_objs ROOT: inline-check's objects, as ROOT/scripts/inline/Makefile
+# lists them for Kbuild (inline-check-objs)
+checker_objs() {
+	printf 'include %s/scripts/inline/Makefile\nprint-objs:\n\t@echo $(inline-check-objs)\n' "$1" |
+		make -s --no-print-directory -f - srctree="$1" HOSTPKG_CONFIG=pkg-config print-objs
+}
+
 # checker NAME REV: inline-check of REV ('' for the working tree) in $W/NAME
 checker() {
-	local d=$W/$1 src
+	local d=$W/$1 root objs o srcs=()
 	mkdir -p "$d/src"
 	if [ -n "$2" ]; then
 		git -C "$TOP" archive "$2" scripts/inline | tar -x -C "$d/src" ||
 			die "no scripts/inline/ at '$2'"
-		src=$d/src/scripts/inline
+		root=$d/src
 	else
-		src=$TOP/scripts/inline
+		root=$TOP
 	fi
-	# every .c but inline-split's, a program of its own (Makefile)
-	flex -o "$d/lexer.lex.c" "$src/lexer.l" &&
-	gcc -O2 -Wall -std=gnu11 -I"$src" -DINLINE_CHECK_ID='"compare"' \
-		-o "$d/inline-check" $(ls "$src"/*.c | grep -v '/inline-split\.c$') \
-		"$d/lexer.lex.c" -lelf ||
+	objs=$(checker_objs "$root") && [ -n "$objs" ] ||
+		die "scripts/inline/Makefile of ${2:-the working tree} lists no inline-check-objs"
+	# its sources, and the lexer flex makes from lexer.l
+	for o in $objs; do
+		case $o in
+		lexer.lex.o) srcs+=("$d/lexer.lex.c") ;;
+		*) srcs+=("$root/scripts/inline/${o%.o}.c") ;;
+		esac
+	done
+	flex -o "$d/lexer.lex.c" "$root/scripts/inline/lexer.l" &&
+	gcc -O2 -Wall -std=gnu11 -I"$root/scripts/inline" -DINLINE_CHECK_ID='"compare"' \
+		-o "$d/inline-check" "${srcs[@]}" -lelf ||
 		die "the checker of ${2:-the working tree} does not build"
 }
 
