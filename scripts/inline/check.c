@@ -364,7 +364,7 @@ static int cmp_place_caller(const void *a, const void *b)
  * function it is written in, then again in each it was pasted into).
  */
 static unsigned int pasted_calls(const struct missed_call **c, unsigned int n,
-				 unsigned int in_code, int *in_pasted)
+				 unsigned int in_code, unsigned int *in_pasted)
 {
 	unsigned int i, run = 0, most = 0, total = 0;
 
@@ -418,7 +418,7 @@ static void set_fix(struct finding *f, const struct srcspan *at,
  * Otherwise the compiler's choice stands, said by inline_hint.
  */
 static void propose_fix(struct finding *f, const struct funcdef *d,
-			struct srcset *ss, int in_pasted)
+			struct srcset *ss)
 {
 	switch (f->cls) {
 	case ASM_WRAPPER:
@@ -429,7 +429,7 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 		break;
 	case INLINE_NOT_INLINED:
 		if (size_reason(f->reason) && f->forced < 0 &&
-		    f->places == f->calls && !in_pasted)
+		    f->places == f->calls && !f->in_pasted)
 			set_fix(f, &d->annot_at, fix_always_inline);
 		else
 			set_fix(f, &d->annot_at, fix_inline_hint);
@@ -467,7 +467,7 @@ void check_object(const struct object *o, const struct report *r,
 	for (i = 0; i < n; i++) {
 		const struct funcdef *d = srcset_find(ss, sets[i].name);
 		struct finding *f;
-		int forced, in_pasted;
+		int forced;
 
 		st->functions++;
 		if (!d) {
@@ -497,7 +497,7 @@ void check_object(const struct object *o, const struct report *r,
 			add_site(f, &r->calls[j], ss);
 			calls[ncalls++] = &r->calls[j];
 		}
-		f->places = pasted_calls(calls, ncalls, f->calls, &in_pasted);
+		f->places = pasted_calls(calls, ncalls, f->calls, &f->in_pasted);
 		f->forced = estimate_forced(o, d, sets, i, copy_of, f->places);
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
@@ -510,7 +510,7 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
-		propose_fix(f, d, ss, in_pasted);
+		propose_fix(f, d, ss);
 	}
 	for (i = 0; i < *nout; i++)
 		qsort((*out)[i].sites, (*out)[i].nsites < MAX_SITES ?
@@ -545,7 +545,7 @@ static void add_if_asm_inline_without_asm(const struct funcdef *d, void *arg)
 			f->macro = strtab_intern(m->strs, f->macro);
 	}
 	f->cls = ASM_INLINE_NO_ASM;
-	propose_fix(f, d, NULL, 0);
+	propose_fix(f, d, NULL);
 }
 
 void check_unit_misuse(struct srcset *ss, struct finding **out,

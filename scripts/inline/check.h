@@ -53,6 +53,12 @@ struct finding {
 	char *sites[MAX_SITES];	/* "kernel/sched/core.c:2550" */
 	unsigned int calls;	/* calls to its copies in the object's code */
 	unsigned int places;	/* of them, calls in the source (estimated) */
+	/*
+	 * The function that holds its calls was pasted into its callers:
+	 * forced, the body goes into that function, which the compiler may
+	 * then keep out of line instead (pasted_calls()).
+	 */
+	unsigned int in_pasted;
 	long forced;		/* the text it gains if forced (estimated) */
 	struct fix fix;
 };

@@ -114,6 +114,15 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 	}
 }
 
+/*
+ * The estimate's note, when the function that holds the calls was pasted:
+ * what forcing then does, the estimate cannot see (check.c, propose_fix()).
+ */
+static const char *const pasted_caller[] = {
+	"",
+	"; the compiler pasted the function that calls it, and may keep that one out of line instead",
+};
+
 void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,
 			  unsigned int nobjs, unsigned int extras)
 {
@@ -134,12 +143,13 @@ void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,
 		snprintf(from, sizeof(from), ", from %u place%s in the source",
 			 f->places, f->places > 1 ? "s" : "");
 	fprintf(fp,
-		"%s:%u:%u: note: forcing '%s' would %s about %ld bytes %s the text of %s (%u call%s to its copies%s)%s [inline-estimate]\n",
+		"%s:%u:%u: note: forcing '%s' would %s about %ld bytes %s the text of %s (%u call%s to its copies%s)%s%s [inline-estimate]\n",
 		f->file, f->line, f->col, f->name,
 		f->forced < 0 ? "save" : "add",
 		f->forced < 0 ? -f->forced : f->forced,
 		f->forced < 0 ? "of" : "to", in, f->calls,
 		f->calls > 1 ? "s" : "", from,
+		pasted_caller[!!f->in_pasted],
 		f->fix.text == fix_inline_hint ?
 		"; inline_hint keeps the text as it is" : "");
 }

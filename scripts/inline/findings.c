@@ -14,13 +14,7 @@
 #include "findings.h"
 #include "warn.h"
 
-/*
- * The first line says what wrote the file: the format, and the checker,
- * by a hash of its sources (scripts/inline/Makefile). The summary reads
- * only what this very checker wrote.
- */
-#define FINDINGS_MAGIC	"# inline-check findings "
-#define FINDINGS_FORMAT	"v5"
+/* The first line (findings.h): the checker, when the build does not say */
 #ifndef INLINE_CHECK_ID
 #define INLINE_CHECK_ID	"unknown"
 #endif
@@ -59,6 +53,7 @@ static const struct field {
 	FIELD(FT_UINT, f.nsites),
 	FIELD(FT_UINT, f.calls),
 	FIELD(FT_UINT, f.places),
+	FIELD(FT_UINT, f.in_pasted),
 	FIELD(FT_LONG, f.forced),
 	FIELD(FT_UINT, f.fix.line),
 	FIELD(FT_UINT, f.fix.col),

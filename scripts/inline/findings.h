@@ -15,6 +15,14 @@
 
 #define FINDINGS_SUFFIX	"inline-findings"
 
+/*
+ * The first line says what wrote the file: the format, and the checker,
+ * by a hash of its sources (scripts/inline/Makefile). The summary reads
+ * only what this very checker wrote.
+ */
+#define FINDINGS_MAGIC	"# inline-check findings "
+#define FINDINGS_FORMAT	"v6"
+
 /* One finding of one object, as the summary reads it back. */
 struct object_finding {
 	struct finding f;

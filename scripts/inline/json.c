@@ -31,12 +31,15 @@ static void json_opt(FILE *fp, const char *s)
 
 /*
  * The calls in the object's code, of them those in the source (where
- * forcing pastes the body), and the text forcing would add.
+ * forcing pastes the body), whether the function that holds them was
+ * pasted into its callers, and the text forcing would add.
  */
 static void write_estimate(FILE *fp, const struct finding *f)
 {
-	fprintf(fp, ", \"calls_in_code\": %u, \"calls_in_source\": %u, \"forced\": %ld",
-		f->calls, f->places, f->forced);
+	fprintf(fp,
+		", \"calls_in_code\": %u, \"calls_in_source\": %u, \"caller_pasted\": %s, \"forced\": %ld",
+		f->calls, f->places, f->in_pasted ? "true" : "false",
+		f->forced);
 }
 
 static void write_objects(FILE *fp, const struct summary *s,

@@ -321,6 +321,7 @@ static void merge(struct summary *s, unsigned int i, unsigned int j,
 		t->f.copies += e->f.copies;
 		t->f.calls += e->f.calls;
 		t->f.places += e->f.places;
+		t->f.in_pasted |= e->f.in_pasted;
 		t->f.forced += e->f.forced;
 		if (class_rank(e->f.cls) > class_rank(t->f.cls)) {
 			t->f.cls = e->f.cls;

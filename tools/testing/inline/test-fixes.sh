@@ -233,13 +233,14 @@ check "nothing left to fix: the old inline-fixes.patch is removed" \
 
 # 5. The estimate of what forcing each function does to the text, against
 # the module built with that function alone forced: the fixture's copies
-# (fresh ones, so that both builds are alike but for the one word).
+# (fresh ones, so that both builds are alike but for the one word; compiled,
+# not taken from the cache: GCC's report is read in 6.)
 EST=$TOP/tools/testing/inline/lib/estimate.py
 python3 "$EST" candidates "$W/first.json" "$M" >"$W/candidates.tsv"
 check "the summary gives an estimate for each function to force: fx_many, fx_once, fx_asm, fx_shared" \
 	test "$(cut -f1 "$W/candidates.tsv" | sort | tr '\n' ' ')" = "fx_asm fx_many fx_once fx_shared "
 cp -r "$FIX" "$W/est-base"
-make -C "$obj" M="$W/est-base" -j"$JOBS" W=inline INLINE_ESTIMATE=1 modules \
+uncached make -C "$obj" M="$W/est-base" -j"$JOBS" W=inline INLINE_ESTIMATE=1 modules \
 	>"$W/est-base.log" 2>&1
 # fx_once's note, by the object step; fx_shared's, a header function's, by
 # the summary: the estimate the JSON has
@@ -289,9 +290,11 @@ uncached make -C "$obj" M="$D" -j"$JOBS" W=inline INLINE_FIXITS=1 \
 calls_to() {	# OBJECT NAME: the calls and jumps to NAME in its code
 	objdump -d "$1" | grep -cE "(call|jmp) +[0-9a-f]+ <$2>"
 }
-report_calls() {	# the report's calls to est_deep: "PLACE CALLER" lines
-	sed -n 's|^\([^ ]*\): missed: *not inlinable: \([^/]*\)/[0-9]* -> est_deep/.*|\1 \2|p' \
-		"$D/.est-main.o.inline-report"
+calls_in_report() {	# REPORT NAME: GCC's calls to NAME, "PLACE CALLER" lines
+	sed -n "s|^\\([^ ]*\\): missed: *not inlinable: \\([^/]*\\)/[0-9]* -> $2/.*|\\1 \\2|p" "$1"
+}
+report_calls() {	# the report's calls to est_deep
+	calls_in_report "$D/.est-main.o.inline-report" est_deep
 }
 one_place() {	# of them, "PLACES CALLERS"
 	report_calls | awk '{ p[$1]; c[$2] } END { print length(p), length(c) }'
@@ -329,5 +332,27 @@ check "the fix is inline_hint: forcing would move the copy and its warning to es
 	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | grep -q '^fix-it:.*\"inline_hint\"\$'"
 check "its fix-it line right after the warning, the estimate's note after it, as GCC orders a fix-it and a note" \
 	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | sed -n '2s/^fix-it:.*/F/p; 3s/.*: note: forcing .est_deep. would .*\\[inline-estimate\\]\$/N/p' | tr -d '\\n' | grep -qx FN"
+# The caveat: a place of the source in two callers of GCC's report is code
+# it pasted (est_wrap() into est_a(), est_b(), est_c()); fx_many() and
+# fx_once() have their calls in functions it did not paste.
+pasted_in() {	# REPORT NAME: "true" when a place of its calls is in two callers
+	calls_in_report "$1" "$2" | sort -u |
+		awk '{ n[$1]++ } END { for (p in n) if (n[p] > 1) t = 1
+				       print !NR ? "no calls" : t ? "true" : "false" }'
+}
+json_pasted() {	# SUMMARY NAME: caller_pasted of NAME's object
+	python3 -c 'import json, sys
+f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == sys.argv[2]]
+print(" ".join(str(o["caller_pasted"]).lower() for o in f[0]["objects"]) if f else "")' "$1" "$2"
+}
+check "est_deep(): the note says that its caller was pasted, and the JSON that it was (caller_pasted), as GCC's report shows" \
+	sh -c "[ '$(pasted_in "$D/.est-main.o.inline-report" est_deep)' = true ] &&
+	       [ '$(json_pasted "$D/inline-summary.json" est_deep)' = true ] &&
+	       grep -q \": note: forcing 'est_deep' would .*; the compiler pasted the function that calls it, and may keep that one out of line instead; inline_hint .*\[inline-estimate\]\$\" '$D.log'"
+check "fx_many() and fx_once(): their callers not pasted in GCC's report, nor in the JSON, nor in the notes" \
+	sh -c "[ '$(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_many) $(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_once)' = 'false false' ] &&
+	       [ '$(json_pasted "$W/est-base/inline-summary.json" fx_many) $(json_pasted "$W/est-base/inline-summary.json" fx_once)' = 'false false' ] &&
+	       grep -q \": note: forcing 'fx_once' would \" '$W/est-base.log' &&
+	       ! grep -q \": note: forcing 'fx_\(many\|once\)' would .*pasted the function\" '$W/est-base.log'"
 
 finish

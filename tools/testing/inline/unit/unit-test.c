@@ -1280,7 +1280,7 @@ static void test_estimate_aligned(void)
  */
 static void test_notes(void)
 {
-	static const char mine[] = "# inline-check findings v5\tunknown\t%s\t1\t0\t0\n";
+	static const char mine[] = FINDINGS_MAGIC FINDINGS_FORMAT "\tunknown\t%s\t1\t0\t0\n";
 	char obj[4200], obj2[4200], both[4200], a[9000], b[9000], *got = NULL;
 	struct object o;
 	size_t size = 0;
@@ -1320,7 +1320,7 @@ static void test_notes(void)
 	object_put_note(obj, FINDINGS_SECTION, a, strlen(a));
 	result(findings_whose(a, obj) == FINDINGS_READ,
 	       "findings_whose: this checker's findings of the object");
-	snprintf(b, sizeof(b), "# inline-check findings v5\t0123456789abcdef\t%s\t1\t0\t0\n", obj);
+	snprintf(b, sizeof(b), FINDINGS_MAGIC FINDINGS_FORMAT "\t0123456789abcdef\t%s\t1\t0\t0\n", obj);
 	result(findings_whose(b, obj) == FINDINGS_FOREIGN,
 	       "findings_whose: another checker's");
 	result(findings_whose(a, obj2) == FINDINGS_BAD &&
