@@ -15,9 +15,11 @@
 #   make fixes-experiment [DIRS="kernel/ arch/x86/"]
 #                            apply every fix W=inline proposes for DIRS,
 #                            build again: warnings and text before, after
-#   make estimate-validation [DIRS="kernel/ arch/x86/"]
+#   make estimate-validation [DIRS="kernel/ arch/x86/"] [LLVM=1]
 #                            force each function W=inline warns about,
 #                            alone: the text measured against its estimate
+#                            (REESTIMATE=1: the estimates again, against
+#                            the last run's measurements)
 #   make compare-checkers OLD=<rev> [NEW=<rev>]
 #                            the checker of two revisions (NEW: the working
 #                            tree) on the same W=inline build: same output?
@@ -80,7 +82,8 @@ fixes-experiment:
 estimate-validation:
 	@$(TESTS)/estimate-validation.sh \
 		$(if $(filter command line,$(origin CC)),CC=$(CC)) \
-		$(if $(filter command line,$(origin LLVM)),LLVM=$(LLVM)) $(DIRS)
+		$(if $(filter command line,$(origin LLVM)),LLVM=$(LLVM)) \
+		$(if $(filter command line,$(origin REESTIMATE)),REESTIMATE=$(REESTIMATE)) $(DIRS)
 
 compare-checkers:
 	@test -n "$(OLD)" || { echo "make compare-checkers: say which revision: OLD=<rev>" >&2; exit 1; }

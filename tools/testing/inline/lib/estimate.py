@@ -16,12 +16,18 @@
 #   estimate.py calls SUMMARY.json TREE   the calls in the code of each
 #       function of the summary, against objdump's: one line for each that
 #       differs, then the counts (objects relative to TREE)
-#   estimate.py report RESULTS.tsv [FUNCS]   the table and the figures: how
-#       often the sign is right, the error as a share of the copy's size;
-#       with FUNCS (a folder: before/OBJ and NAME/OBJ, funcs' output for
-#       each object before and after forcing NAME, "/" in OBJ written "%"),
-#       also where forcing changed the text, of what the estimate does not
-#       see (changes())
+#   estimate.py reestimate CANDIDATES RESULTS.tsv   the measurements of
+#       RESULTS.tsv (an earlier run), each with its finding's line of
+#       CANDIDATES (the checker's estimates now), joined by name and
+#       definition file; what is in one only is said on stderr
+#   estimate.py report RESULTS.tsv [FUNCS [SUMMARY.json]]   the table and
+#       the figures: how often the sign is right, the error as a share of
+#       the copy's size; with FUNCS (a folder: before/OBJ and NAME/OBJ,
+#       funcs' output for each object before and after forcing NAME, "/"
+#       in OBJ written "%"), also where forcing changed the text, of what
+#       the estimate does not see (changes()); with SUMMARY, the figures
+#       apart for the findings whose calls are in a function the compiler
+#       pasted ("caller_pasted", which the estimate's note tells)
 #
 # RESULTS.tsv: the candidates' lines with two fields more, the text
 # before and after (or "failed" and the compiler's first error).
@@ -250,6 +256,30 @@ def calls_check(summary, tree):
           "objects not counted" % (total, len(fns), len(objs), differ, inside))
 
 
+def reestimate(cands, results):
+    new, kept = {}, set()
+    with open(cands) as f:
+        for ln in f:
+            v = ln.rstrip("\n").split("\t")
+            new[(v[0], v[1])] = v
+    with open(results) as f:
+        for ln in f:
+            v = ln.rstrip("\n").split("\t")
+            c = new.get((v[0], v[1]))
+            if not c:
+                print("%s (%s): measured, no longer a finding: left out" %
+                      (v[0], v[1]), file=sys.stderr)
+            elif c[8] != v[8]:
+                print("%s (%s): its copies are in other objects now: left "
+                      "out" % (v[0], v[1]), file=sys.stderr)
+            else:
+                kept.add((v[0], v[1]))
+                print("\t".join(c + v[9:]))
+    for key in sorted(set(new) - kept):
+        print("%s (%s): a finding not measured: left out" % key,
+              file=sys.stderr)
+
+
 def sign(x):
     return (x > 0) - (x < 0)
 
@@ -309,7 +339,22 @@ def figures(rows):
           % (100 * statistics.median(errs), 100 * max(errs)))
 
 
-def report(path, folder=None):
+def pasted_callers(path):
+    """(name, file) of the findings whose calls are in a function the
+    compiler pasted, in some object; None when the summary does not say."""
+    with open(path) as f:
+        summary = json.load(f)
+    out = set()
+    for fn in summary["functions"]:
+        objs = fn.get("objects", [])
+        if any("caller_pasted" not in o for o in objs):
+            return None
+        if any(o["caller_pasted"] for o in objs):
+            out.add((fn["name"], fn["file"]))
+    return out
+
+
+def report(path, folder=None, summary=None):
     rows, failed = [], []
     with open(path) as f:
         for ln in f:
@@ -323,6 +368,7 @@ def report(path, folder=None):
                  "meas": int(v[10]) - int(v[9])}
             r["error"] = abs(r["est"] - r["meas"]) / r["copy"]
             r["where"] = folder and changes(folder, r["name"], r["objs"])
+            r["file"] = v[1]
             rows.append(r)
     split = [r for r in rows if r["where"]]
     fmt = "%-28s %-40s %4s %6s %5s %8s %8s %7s" + (" %10s" if split else "")
@@ -360,6 +406,16 @@ def report(path, folder=None):
         if part:
             print("the %d findings with %s:" % (len(part), which))
             figures(part)
+    pasted = summary and pasted_callers(summary)
+    if pasted is not None and summary:
+        for part, which in (
+                ([r for r in rows if (r["name"], r["file"]) in pasted],
+                 "whose calls are in a function the compiler pasted"),
+                ([r for r in rows if (r["name"], r["file"]) not in pasted],
+                 "whose calls are not")):
+            if part:
+                print("the %d findings %s:" % (len(part), which))
+                figures(part)
     if not split:
         return
     print()
@@ -392,10 +448,12 @@ if __name__ == "__main__":
         funcs(sys.argv[2])
     elif len(sys.argv) == 4 and sys.argv[1] == "calls":
         calls_check(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) in (3, 4) and sys.argv[1] == "report":
+    elif len(sys.argv) == 4 and sys.argv[1] == "reestimate":
+        reestimate(*sys.argv[2:])
+    elif len(sys.argv) in (3, 4, 5) and sys.argv[1] == "report":
         report(*sys.argv[2:])
     else:
         sys.exit("usage: estimate.py candidates JSON [ROOT] |"
                  " force FILE LINE COL END | funcs OBJECT |"
-                 " calls SUMMARY TREE |"
-                 " report RESULTS [FUNCS]")
+                 " calls SUMMARY TREE | reestimate CANDIDATES RESULTS |"
+                 " report RESULTS [FUNCS [SUMMARY]]")
