@@ -153,14 +153,18 @@ head -c "$(( $(stat -c %s "$W/findings.good") - 20 ))" "$W/findings.good" >"$FIN
 damaged cut "a truncated findings file"
 : >"$FINDINGS"
 damaged empty "an empty findings file"
-sed '1s/^# inline-check findings v5\t[^\t]*\t/# inline-check findings v4\t/' "$W/findings.good" >"$FINDINGS"
-damaged v4 "a findings file of the previous format (v4)"
-sed '1s/^\(# inline-check findings v5\t\)[^\t]*/\1ffffffffffffffff/' "$W/findings.good" >"$FINDINGS"
+# the format this checker writes (findings.h), and the one before it
+FMT=$(sed -n 's/^#define FINDINGS_FORMAT\t"\(v[0-9]*\)"$/\1/p' "$TOP/scripts/inline/findings.h")
+[ -n "$FMT" ] || die "no FINDINGS_FORMAT in scripts/inline/findings.h"
+PREV=v$(( ${FMT#v} - 1 ))
+sed "1s/^# inline-check findings $FMT\t[^\t]*\t/# inline-check findings $PREV\t/" "$W/findings.good" >"$FINDINGS"
+damaged "$PREV" "a findings file of the previous format ($PREV)"
+sed "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" "$W/findings.good" >"$FINDINGS"
 damaged otherid "a findings file that another inline-check wrote"
 # After the series is updated in place every findings file is another
 # checker's: one line for all of them, not one per object.
 for f in "$FINDINGS" "$OTHER"; do
-	sed -i '1s/^\(# inline-check findings v5\t\)[^\t]*/\1ffffffffffffffff/' "$f"
+	sed -i "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" "$f"
 done
 summary allforeign
 check "every findings file another checker's: make exits 0, one diagnostic for both" \
@@ -171,7 +175,7 @@ check "and both objects were checked again" \
 	sh -c "cmp -s '$FINDINGS' '$W/findings.good' && cmp -s '$OTHER' '$W/other.good' &&
 	       grep -q '^W=inline: 2 objects checked; 6 functions' '$W/allforeign.out'"
 check "the findings file names its writer: the format and the checker" \
-	grep -qE '^# inline-check findings v5	[0-9a-f]{16}	' "$W/findings.good"
+	grep -qE "^# inline-check findings $FMT	[0-9a-f]{16}	" "$W/findings.good"
 
 # Under ccache the findings are in the object too, in a section the
 # summary trusts over the file (.discard.inline_findings, as the check
@@ -185,7 +189,7 @@ note() {
 quiet() {
 	! grep -q 'inline-check:' "$W/$1.err" && rechecked "$1"
 }
-sed '1s/^\(# inline-check findings v5\t\)[^\t]*/\1ffffffffffffffff/' \
+sed "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" \
 	"$W/findings.good" >"$W/note.foreign"
 note "$W/note.foreign"
 rm -f "$FINDINGS"
