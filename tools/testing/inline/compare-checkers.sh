@@ -14,8 +14,9 @@
 # tree). The build is the W=inline build of the defconfig that test-x86.sh
 # leaves in out/check/o-y (INLINE_TREE=DIR for another): arch/x86/ and
 # kernel/ after make check, the whole vmlinux after run-tests x86 alone.
-# It is not modified: each checker works in a tree of symbolic links to it. The findings files'
-# first line names the checker that wrote them; that field is left out.
+# It is not modified: each checker works in a tree of symbolic links to
+# it. The findings files' first line names the checker that wrote them;
+# that field is left out.
 # OLD_ARGS and NEW_ARGS are more options for each object's check, as
 # Kbuild gives them (NEW_ARGS="--index-dir .inline-index").
 #

@@ -157,14 +157,16 @@ damaged empty "an empty findings file"
 FMT=$(sed -n 's/^#define FINDINGS_FORMAT\t"\(v[0-9]*\)"$/\1/p' "$TOP/scripts/inline/findings.h")
 [ -n "$FMT" ] || die "no FINDINGS_FORMAT in scripts/inline/findings.h"
 PREV=v$(( ${FMT#v} - 1 ))
+# the sed expression that gives a findings file another checker's name
+FOREIGN="1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/"
 sed "1s/^# inline-check findings $FMT\t[^\t]*\t/# inline-check findings $PREV\t/" "$W/findings.good" >"$FINDINGS"
 damaged "$PREV" "a findings file of the previous format ($PREV)"
-sed "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" "$W/findings.good" >"$FINDINGS"
+sed "$FOREIGN" "$W/findings.good" >"$FINDINGS"
 damaged otherid "a findings file that another inline-check wrote"
 # After the series is updated in place every findings file is another
 # checker's: one line for all of them, not one per object.
 for f in "$FINDINGS" "$OTHER"; do
-	sed -i "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" "$f"
+	sed -i "$FOREIGN" "$f"
 done
 summary allforeign
 check "every findings file another checker's: make exits 0, one diagnostic for both" \
@@ -189,7 +191,7 @@ note() {
 quiet() {
 	! grep -q 'inline-check:' "$W/$1.err" && rechecked "$1"
 }
-sed "1s/^\\(# inline-check findings $FMT\t\\)[^\t]*/\\1ffffffffffffffff/" \
+sed "$FOREIGN" \
 	"$W/findings.good" >"$W/note.foreign"
 note "$W/note.foreign"
 rm -f "$FINDINGS"

@@ -401,21 +401,18 @@ def report(path, folder=None, summary=None):
            max([r["meas"] for r in saving] + [0])))
     # one call: the body pasted once, which is the estimate's arithmetic;
     # at more, each body is also what the compiler makes of it there
-    for part, which in (([r for r in rows if r["calls"] == 1], "one call"),
-                        ([r for r in rows if r["calls"] > 1], "more calls")):
+    parts = [([r for r in rows if r["calls"] == 1], "with one call"),
+             ([r for r in rows if r["calls"] > 1], "with more calls")]
+    pasted = pasted_callers(summary) if summary else None
+    if pasted is not None:
+        parts += [([r for r in rows if (r["name"], r["file"]) in pasted],
+                   "whose calls are in a function the compiler pasted"),
+                  ([r for r in rows if (r["name"], r["file"]) not in pasted],
+                   "whose calls are not")]
+    for part, which in parts:
         if part:
-            print("the %d findings with %s:" % (len(part), which))
+            print("the %d findings %s:" % (len(part), which))
             figures(part)
-    pasted = summary and pasted_callers(summary)
-    if pasted is not None and summary:
-        for part, which in (
-                ([r for r in rows if (r["name"], r["file"]) in pasted],
-                 "whose calls are in a function the compiler pasted"),
-                ([r for r in rows if (r["name"], r["file"]) not in pasted],
-                 "whose calls are not")):
-            if part:
-                print("the %d findings %s:" % (len(part), which))
-                figures(part)
     if not split:
         return
     print()
