@@ -74,6 +74,7 @@ static const char usage[] =
 "                    (default: .OBJECT.inline-findings)\n"
 "  --srctree DIR     shown file names are relative to it\n"
 "  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
+"                    (default: the one of the tree OBJECT or PATH is in)\n"
 "  --index-dir DIR   keep what is learnt of each header there, for the\n"
 "                    next checks of the build\n"
 "  --summary         collect the findings under PATH (directories or\n"
@@ -125,10 +126,37 @@ static void put_note(const char *obj, const char *findings_path)
 	free(buf);
 }
 
+/*
+ * Kbuild gives --config. Run by hand, the check takes the configuration
+ * of the tree the object (or the summary's directory) is in: the
+ * include/generated/autoconf.h of the nearest directory that has one,
+ * from path upwards. Without it, a stub for !CONFIG_SMP, say, would
+ * stand for the function the build compiled.
+ */
+static char *tree_config(const char *path)
+{
+	char *dir = realpath(path, NULL), *conf, *slash;
+
+	while (dir) {
+		conf = xasprintf("%s/include/generated/autoconf.h", dir);
+		if (!access(conf, R_OK)) {
+			free(dir);
+			return conf;
+		}
+		free(conf);
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+	free(dir);
+	return NULL;
+}
+
 static int check_one(const char *obj, const struct one_check *a)
 {
 	const char *report_path = a->report, *cmd = a->cmd;
-	const char *findings_path = a->findings;
+	const char *findings_path = a->findings, *config = a->config;
 	int cc = a->cc;
 	struct finding *f = NULL;
 	struct check_stats st = { 0 };
@@ -136,9 +164,13 @@ static int check_one(const char *obj, const struct one_check *a)
 	struct object o;
 	struct srcset *ss;
 	unsigned int n = 0, i;
-	char *rp = NULL, *cp = NULL, *fp = NULL;
+	char *rp = NULL, *cp = NULL, *fp = NULL, *kp = NULL;
 	int have_report, ret = 0;
 
+	if (!config) {
+		kp = tree_config(obj);
+		config = kp;
+	}
 	if (!report_path) {
 		rp = side_file(obj, "inline-report");
 		report_path = rp;
@@ -190,8 +222,10 @@ static int check_one(const char *obj, const struct one_check *a)
 			report_free(&r);
 		goto out;
 	}
-	if (a->config)
-		srcset_config(ss, a->config);
+	if (config && srcset_config(ss, config))
+		WARN_FILE(config,
+			  "cannot read: %s; CONFIG_ options are unknown, and both sides of their #if are read",
+			  strerror(errno));
 	if (a->index_dir)
 		srcset_index_dir(ss, a->index_dir);
 	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
@@ -228,6 +262,7 @@ out:
 	free(rp);
 	free(cp);
 	free(fp);
+	free(kp);
 	return ret;
 }
 
@@ -484,7 +519,7 @@ int main(int argc, char **argv)
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
 	const char *deps = NULL, *held = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
-	char **builds = NULL, *cc_version = NULL;
+	char **builds = NULL, *cc_version = NULL, *tree_conf = NULL;
 	int nbuilds = 0;
 	struct summary_opts so = { .rows = 20 };
 	enum mode mode = CHECK;
@@ -585,6 +620,10 @@ int main(int argc, char **argv)
 		fputs(usage, stderr);
 		return 2;
 	}
+	if (!config && mode == SUMMARY) {
+		tree_conf = tree_config(argv[optind]);
+		config = tree_conf;
+	}
 	so.srctree = srctree;
 	so.config = config;
 	so.recheck = recheck;
@@ -604,6 +643,7 @@ int main(int argc, char **argv)
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);
+		free(tree_conf);
 		return c;
 	case ASM_WRAPPERS:
 		return asm_wrappers(argv + optind, argc - optind, srctree,

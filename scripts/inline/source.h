@@ -96,9 +96,10 @@ void srcset_close(struct srcset *ss);
 
 /*
  * Evaluate CONFIG_ conditionals with this autoconf.h; without it they
- * are unknown and both branches are read.
+ * are unknown and both branches are read. Returns -1 (errno set) when
+ * it cannot be read.
  */
-void srcset_config(struct srcset *ss, const char *autoconf);
+int srcset_config(struct srcset *ss, const char *autoconf);
 
 /*
  * Keep what the prefilter learns of each header in dir, and use it in the

@@ -363,9 +363,10 @@ void srcset_close(struct srcset *ss)
 	index_finish(ss);
 }
 
-void srcset_config(struct srcset *ss, const char *autoconf)
+int srcset_config(struct srcset *ss, const char *autoconf)
 {
 	ss->cfg = config_load(autoconf);
+	return ss->cfg ? 0 : -1;
 }
 
 void srcset_index_dir(struct srcset *ss, const char *dir)

@@ -34,9 +34,11 @@ FINDINGS=$M/.wi-classes.o.inline-findings
 cp "$REPORT" "$W/report.good"
 cp "$O" "$W/object.good"
 
-# run NAME: the tool on the module's wi-classes.o, as Kbuild runs it
+# run NAME [CONFIG]: the tool on the module's wi-classes.o, as Kbuild
+# runs it (with Kbuild's --config unless given another)
 run() {
-	(cd "$obj" && "$TOOL" --srctree "$SRC" --config include/generated/autoconf.h "$O") \
+	(cd "$obj" && "$TOOL" --srctree "$SRC" \
+		--config "${2:-include/generated/autoconf.h}" "$O") \
 		>"$W/$1.out" 2>"$W/$1.err"
 	echo $? >"$W/$1.status"
 }
@@ -108,6 +110,10 @@ mv "$M/.wi-classes.o.cmd" "$W/cmd"
 run nocmd
 expect_one nocmd "$M/.wi-classes.o.cmd" "no .cmd file"
 mv "$W/cmd" "$M/.wi-classes.o.cmd"
+
+run noconfig "$W/no-autoconf.h"
+expect_one noconfig "$W/no-autoconf.h" "an unreadable --config"
+check "without the configuration, the same findings" test "$(findings_of)" = "$good"
 
 # 2. The build: make W=inline exits 0 whatever W=inline cannot read or
 # write, with one diagnostic naming the file, and every other finding as

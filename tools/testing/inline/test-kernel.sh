@@ -105,6 +105,21 @@ judge_all() {
 
 judge "$y" gcc
 
+# A hand run, as inline.rst shows one: inline-check OBJECT in the object
+# tree, no --config. It must take the tree's configuration, as Kbuild's
+# --config gives it, and report just what the judge expects: without it,
+# fair.c's !CONFIG_SMP stub of sched_balance_newidle() stood for the
+# function the build compiled, and was reported.
+if [ "$DIR" = kernel ]; then
+	ho=kernel/sched/fair.o
+	rm -f "$W/hand.findings"
+	(cd "$y" && scripts/inline/inline-check --findings "$W/hand.findings" "$ho") \
+		>"$W/hand.log" 2>&1
+	reported "$W/hand.findings" >"$W/hand.reported" 2>/dev/null
+	check "a hand run of inline-check $ho, no --config, reports what the judge expects ($(wc -l <"$W/hand.reported") functions)" \
+		sh -c "[ -s '$W/hand.reported' ] && diff -u '$W/gcc/judge/kernel_sched_fair.o.expected' '$W/hand.reported' >'$W/hand.diff'"
+fi
+
 # 3. A known case of each tree, as measured there: a header function out
 # of line in one object (OBJECT FUNCTION LOCATION WITNESS, the witness a
 # function the object defines), and reported at its definition with
