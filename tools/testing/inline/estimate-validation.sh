@@ -46,16 +46,17 @@ for arg; do
 	*) DIRARGS+=("$arg") ;;
 	esac
 done
-experiment_start estimate-validation ${DIRARGS[@]+"${DIRARGS[@]}"}
+experiment_names estimate-validation ${DIRARGS[@]+"${DIRARGS[@]}"}
 cc=$(basename "$(compiler_of ${MK[@]+"${MK[@]}"})")
 if [ "$cc" != gcc ]; then
 	E=$E-$cc RESULT=${RESULT%.txt}-$cc.txt
 fi
-need_compiler "$cc"
-EST=$TOP/tools/testing/inline/lib/estimate.py
 if [ -n "$REESTIMATE" ] && ! { [ -s "$E/results.tsv" ] && [ -d "$E/funcs/before" ]; }; then
 	die "REESTIMATE=1: nothing measured in ${E#$TOP/} yet: run it once without"
 fi
+experiment_start
+need_compiler "$cc"
+EST=$TOP/tools/testing/inline/lib/estimate.py
 patched_tree "$E/src"
 [ -f "$E/o/.config" ] || configure "$E/src" "$E/o" ${MK[@]+"${MK[@]}"}
 build_dirs "$E/src" "$E/o" "$E/build.log" ${MK[@]+"${MK[@]}"} $DIRS

@@ -21,7 +21,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$TOP/tools/testing/inline/lib/common.sh"
 
-experiment_start fixes-experiment "$@"
+experiment_names fixes-experiment "$@"
+experiment_start
 SRC=$CHECK/linux
 patched_tree "$SRC"
 mkdir -p "$E"

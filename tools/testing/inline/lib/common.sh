@@ -216,11 +216,12 @@ text_size() {
 	size "$@" 2>/dev/null | awk 'NR > 1 { s += $1 } END { print s + 0 }'
 }
 
-# experiment_start NAME [DIR/]...: what an experiment (NAME.sh) starts
-# with: DIRS, the directories it builds (kernel/ and arch/x86/ unless
-# given, each checked to be one), E, its directory under out/, RESULT, its
-# table, and the packages, the cache and the pristine tree.
-experiment_start() {
+# experiment_names NAME [DIR/]...: what an experiment (NAME.sh) works on:
+# DIRS, the directories it builds (kernel/ and arch/x86/ unless given,
+# each checked to be one), E, its directory under out/, and RESULT, its
+# table. Then experiment_start: the packages, the cache and the pristine
+# tree, once the experiment has checked what it can without them.
+experiment_names() {
 	local name=$1 d
 	shift
 	for d in "$@"; do
@@ -229,6 +230,9 @@ experiment_start() {
 	DIRS=${*:-kernel/ arch/x86/}
 	E=$OUT/$name-$KVER
 	RESULT=$OUT/$name-$KVER.txt
+}
+
+experiment_start() {
 	need_packages
 	build_cache
 	pristine_tree >/dev/null

@@ -1217,7 +1217,7 @@ static void test_estimate_aligned(void)
 		"	.size held, .-held\n";
 	static const char remark[] =
 		"%s/aligned.c:2:20: remark: 'held' not inlined into 'outer' because too costly to inline (cost=510, threshold=325) [-Rpass-missed=inline]\n";
-	char src[4200], obj[4200], text[9000], asm_text[2][4096], *files[1];
+	char src[4200], obj[4200], text[9000], asm_text[4096], held_text[512], *files[1];
 	unsigned int k;
 
 	files[0] = strdup(write_file("aligned.c", source));
@@ -1236,10 +1236,10 @@ static void test_estimate_aligned(void)
 		unsigned int n = 0;
 		int ok;
 
-		snprintf(asm_text[1], sizeof(asm_text[1]), held, align);
-		snprintf(asm_text[0], sizeof(asm_text[0]), code, align,
-			 "	call held\n", asm_text[1]);
-		write_file("aligned.s", asm_text[0]);
+		snprintf(held_text, sizeof(held_text), held, align);
+		snprintf(asm_text, sizeof(asm_text), code, align,
+			 "	call held\n", held_text);
+		write_file("aligned.s", asm_text);
 		ok = !run("as --64 -o %s %s", obj, src) && !object_read(obj, &o);
 		if (ok) {
 			before = text_end(&o);
@@ -1255,9 +1255,9 @@ static void test_estimate_aligned(void)
 			object_free(&o);
 		}
 		/* forced: held()'s body (without its ret) for the call */
-		snprintf(asm_text[0], sizeof(asm_text[0]), code, align,
+		snprintf(asm_text, sizeof(asm_text), code, align,
 			 "	.fill 15, 1, 0x90\n", "");
-		write_file("aligned.s", asm_text[0]);
+		write_file("aligned.s", asm_text);
 		if (ok && !run("as --64 -o %s %s", obj, src) &&
 		    !object_read(obj, &o)) {
 			after = text_end(&o);
