@@ -67,9 +67,14 @@ for m in y n; do
 done
 if [ -f "$D/o-y/inline-fixes.patch" ]; then
 	echo
-	echo "=== the fixes W=inline proposes for =y: $(grep -c '^+[^+]' "$D/o-y/inline-fixes.patch") lines of ${D#$TOP/}/o-y/inline-fixes.patch"
+	echo "=== the $(grep -c '^+[^+]' "$D/o-y/inline-fixes.patch") fixes W=inline proposes for =y, in ${D#$TOP/}/o-y/inline-fixes.patch"
 	echo "    (git apply it at the top of the tree; make W=inline INLINE_FIXITS=1 prints each after its warning)"
-	grep '^[-+][^-+]' "$D/o-y/inline-fixes.patch" | head -8
+	# each changed line as FILE:LINE: its new text
+	awk '/^\+\+\+ b\// { f = substr($0, 7); next }
+	     /^@@ / { split($3, a, ","); n = substr(a[1], 2); next }
+	     /^\+/ { t = substr($0, 2); sub(/[ \t\\]+$/, "", t)
+		     printf "%s:%d: %s\n", f, n++, t; next }
+	     /^ / { n++ }' "$D/o-y/inline-fixes.patch" | head -8
 fi
 echo
 echo "=== build time of $DEMO_DIR/ with W=inline: =y $(cat "$D/o-y.time") s, =n $(cat "$D/o-n.time") s"
