@@ -393,6 +393,34 @@ static unsigned int pasted_calls(const struct missed_call **c, unsigned int n,
 	return total && total < in_code ? total : in_code;
 }
 
+/*
+ * GCC's report places each call in the function it ended up in, after
+ * the pasting; only its early inliner's lines ("will not early inline:
+ * CALLER/N->CALLEE/M") name the function each call is written in. One of
+ * those that has no copy in the object was pasted into its callers, and
+ * a call of name in it is in a pasted function, as pasted_calls() finds
+ * it where two callers share a place (on 6.1, update_load_avg(): 6 of
+ * its 12 callers in fair.c, enqueue_entity() among them, pasted).
+ * sets: the object's functions, n of them, in name order.
+ */
+static int early_caller_pasted(const struct report *r,
+			       const struct copyset *sets, unsigned int n,
+			       const char *name)
+{
+	struct copyset key;
+	unsigned int i;
+
+	for (i = 0; i < r->nearly; i++) {
+		if (strcmp(r->early_calls[i].callee, name))
+			continue;
+		base_name(r->early_calls[i].caller, key.name,
+			  sizeof(key.name));
+		if (!bsearch(&key, sets, n, sizeof(*sets), cmp_copyset))
+			return 1;
+	}
+	return 0;
+}
+
 static void set_fix(struct finding *f, const struct srcspan *at,
 		    const char *text)
 {
@@ -498,6 +526,9 @@ void check_object(const struct object *o, const struct report *r,
 			calls[ncalls++] = &r->calls[j];
 		}
 		f->places = pasted_calls(calls, ncalls, f->calls, &f->in_pasted);
+		if (r && !f->in_pasted)
+			f->in_pasted = early_caller_pasted(r, sets, n,
+							   sets[i].name);
 		f->forced = estimate_forced(o, d, sets, i, copy_of, f->places);
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)

@@ -120,7 +120,7 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
  */
 static const char *const pasted_caller[] = {
 	"",
-	"; the compiler pasted the function that calls it, and may keep that one out of line instead",
+	"; the compiler pasted a function that calls it, and may keep that one out of line instead",
 };
 
 void print_finding_extras(FILE *fp, const struct finding *f, const char *objs,

@@ -7,9 +7,10 @@
  *   FILE:LINE:COL: missed:   will not early inline: CALLER/N->CALLEE/M, ...
  *
  * /N is the symbol-table order and is dropped. Only the "not inlinable"
- * lines of callees that have a body are kept: "will not early inline" is
+ * lines of callees that have a body are calls: "will not early inline" is
  * the early inliner, whose refusal the IPA inliner may overturn, and a
- * callee without a body (an extern, a builtin) is no finding.
+ * callee without a body (an extern, a builtin) is no finding. The early
+ * inliner's edges are kept apart, for the callers they name.
  * Reasons come from gcc/cif-code.def; they are kept as GCC wrote them.
  */
 #define _GNU_SOURCE
@@ -24,28 +25,33 @@
 #define EARLY		"will not early inline: "
 #define NO_BODY		"function body not available"
 
-/* "CALLER/N -> CALLEE/M, REASON" */
-static int parse_edge(const char *s, const char *end, struct missed_call *c)
+/*
+ * "CALLER/N -> CALLEE/M, REASON" (arrow " -> "), or the early inliner's
+ * "CALLER/N->CALLEE/M, REASON" (arrow "->"): caller and callee in c.
+ * Returns the reason, or NULL when the line is damaged.
+ */
+static const char *parse_edge(const char *s, const char *end,
+			      const char *arrow_str, struct missed_call *c)
 {
+	size_t arrow_len = strlen(arrow_str);
 	const char *slash, *arrow, *comma, *callee, *cslash;
 
-	arrow = memmem(s, end - s, " -> ", 4);
+	arrow = memmem(s, end - s, arrow_str, arrow_len);
 	if (!arrow)
-		return -1;
+		return NULL;
 	slash = memrchr(s, '/', arrow - s);
 	if (!slash || slash == s)
-		return -1;
-	callee = arrow + 4;
+		return NULL;
+	callee = arrow + arrow_len;
 	comma = memmem(callee, end - callee, ", ", 2);
 	if (!comma)
-		return -1;
+		return NULL;
 	cslash = memrchr(callee, '/', comma - callee);
 	if (!cslash || cslash == callee || comma + 2 >= end)
-		return -1;
+		return NULL;
 	c->caller = xstrndup(s, slash - s);
 	c->callee = xstrndup(callee, cslash - callee);
-	c->reason = report_intern(comma + 2, end - comma - 2);
-	return 0;
+	return comma + 2;
 }
 
 static int known_shape(const char *line, const char *end)
@@ -80,8 +86,12 @@ void report_parse_gcc(struct report *r, const char *line, const char *end)
 	}
 	ni = memmem(line, end - line, NOT_INLINABLE, sizeof(NOT_INLINABLE) - 1);
 	if (!ni) {
-		if (memmem(line, end - line, EARLY, sizeof(EARLY) - 1)) {
+		ni = memmem(line, end - line, EARLY, sizeof(EARLY) - 1);
+		if (ni) {
 			r->early++;
+			/* the edge, for the caller it names (check.c) */
+			if (parse_edge(ni + sizeof(EARLY) - 1, end, "->", &c))
+				report_add_early(r, &c);
 		} else if (!known_shape(line, end)) {
 			report_bad_line(r);
 			return;
@@ -91,13 +101,17 @@ void report_parse_gcc(struct report *r, const char *line, const char *end)
 	}
 	{
 		const char *kind = memmem(line, ni - line, "missed:", 7);
+		const char *reason = NULL;
 
-		if (!kind || report_location(line, kind, &c) < 0 ||
-		    parse_edge(ni + sizeof(NOT_INLINABLE) - 1, end, &c) < 0) {
+		if (kind && report_location(line, kind, &c) >= 0)
+			reason = parse_edge(ni + sizeof(NOT_INLINABLE) - 1, end,
+					    " -> ", &c);
+		if (!reason) {
 			free(c.file);
 			report_bad_line(r);
 			return;
 		}
+		c.reason = report_intern(reason, end - reason);
 	}
 	r->cc_lines[REPORT_GCC]++;
 	report_add(r, &c);

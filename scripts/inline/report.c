@@ -82,13 +82,24 @@ void report_bad_line(struct report *r)
 		r->bad_line = r->lines;
 }
 
+static void calls_add(struct missed_call **calls, unsigned int *nr,
+		      unsigned int *alloc, const struct missed_call *c)
+{
+	if (*nr == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 64;
+		*calls = xrealloc(*calls, *alloc * sizeof(**calls));
+	}
+	(*calls)[(*nr)++] = *c;
+}
+
 void report_add(struct report *r, struct missed_call *c)
 {
-	if (r->nr == r->alloc) {
-		r->alloc = r->alloc ? 2 * r->alloc : 64;
-		r->calls = xrealloc(r->calls, r->alloc * sizeof(*r->calls));
-	}
-	r->calls[r->nr++] = *c;
+	calls_add(&r->calls, &r->nr, &r->alloc, c);
+}
+
+void report_add_early(struct report *r, struct missed_call *c)
+{
+	calls_add(&r->early_calls, &r->nearly, &r->early_alloc, c);
 }
 
 enum report_cc report_cc(const struct report *r, enum report_cc dflt)
@@ -159,5 +170,10 @@ void report_free(struct report *r)
 		free(r->calls[i].file);
 	}
 	free(r->calls);
+	for (i = 0; i < r->nearly; i++) {
+		free(r->early_calls[i].caller);
+		free(r->early_calls[i].callee);
+	}
+	free(r->early_calls);
 	memset(r, 0, sizeof(*r));
 }

@@ -37,6 +37,13 @@ struct report {
 	unsigned int lines;		/* lines read */
 	unsigned int cc_lines[NR_REPORT_CC];	/* lines of each compiler */
 	unsigned int early;		/* GCC's "will not early inline" */
+	/*
+	 * Their edges, caller and callee as GCC names them (no place, no
+	 * reason): the functions the calls are written in, before any was
+	 * pasted into another.
+	 */
+	struct missed_call *early_calls;
+	unsigned int nearly, early_alloc;
 	unsigned int no_body;		/* callee without a body: not findings */
 	unsigned int bad_line;		/* first line no reader knows */
 	unsigned int bad;		/* how many such lines */
@@ -75,6 +82,7 @@ const char *report_intern(const char *s, size_t n);
 int report_location(const char *line, const char *kind,
 		    struct missed_call *c);
 void report_add(struct report *r, struct missed_call *c);
+void report_add_early(struct report *r, struct missed_call *c);
 void report_bad_line(struct report *r);
 
 #endif /* INLINE_REPORT_H */

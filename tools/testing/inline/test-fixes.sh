@@ -317,7 +317,7 @@ f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == "est_d
 sys.exit(not (f and (f[0]["calls_in_code"], f[0]["calls_in_source"]) == (3, 1)))' "$D/inline-summary.json"
 python3 "$EST" candidates "$D/inline-summary.json" "$D" >"$D.tsv"
 cp -r "$TOP/tools/testing/inline/fixtures/estimate" "$D-forced"
-IFS=$'\t' read -r name file line col end bytes calls est objs <"$D.tsv"
+IFS=$'\t' read -r name file line col end bytes calls est objs < <(grep "^est_deep	" "$D.tsv")
 python3 "$EST" force "$D-forced/$file" "$line" "$col" "$end" &&
 	make -C "$obj" M="$D-forced" -j"$JOBS" W=inline modules >"$D-forced.log" 2>&1
 before=$(text_size "$D/est-main.o")
@@ -333,12 +333,21 @@ check "the fix is inline_hint: forcing would move the copy and its warning to es
 check "its fix-it line right after the warning, the estimate's note after it, as GCC orders a fix-it and a note" \
 	sh -c "grep -A2 \": warning: 'est_deep'\" '$D.log' | sed -n '2s/^fix-it:.*/F/p; 3s/.*: note: forcing .est_deep. would .*\\[inline-estimate\\]\$/N/p' | tr -d '\\n' | grep -qx FN"
 # The caveat: a place of the source in two callers of GCC's report is code
-# it pasted (est_wrap() into est_a(), est_b(), est_c()); fx_many() and
+# it pasted (est_wrap() into est_a(), est_b(), est_c()), and so is a
+# caller that any line of the report names and the object has no copy of
+# (est_once_wrap(), pasted into est_entry() alone); fx_many() and
 # fx_once() have their calls in functions it did not paste.
-pasted_in() {	# REPORT NAME: "true" when a place of its calls is in two callers
-	calls_in_report "$1" "$2" | sort -u |
-		awk '{ n[$1]++ } END { for (p in n) if (n[p] > 1) t = 1
-				       print !NR ? "no calls" : t ? "true" : "false" }'
+pasted_in() {	# REPORT NAME OBJECT: "true" when its calls are in pasted code
+	local callers
+
+	callers=$(sed -nE "s#.*: missed: *(not inlinable|will not early inline): ([^/]*)/[0-9]* *-> *$2/.*#\2#p" "$1" | sort -u)
+	[ -n "$callers" ] || { echo "no calls"; return; }
+	if calls_in_report "$1" "$2" | sort -u | awk '{ n[$1]++ } END { for (p in n) if (n[p] > 1) exit 1 }' &&
+	   [ -z "$(comm -23 <(echo "$callers") <(nm "$3" | awk '$2 ~ /^[tT]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u))" ]; then
+		echo false
+	else
+		echo true
+	fi
 }
 json_pasted() {	# SUMMARY NAME: caller_pasted of NAME's object
 	python3 -c 'import json, sys
@@ -346,13 +355,18 @@ f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == sys.ar
 print(" ".join(str(o["caller_pasted"]).lower() for o in f[0]["objects"]) if f else "")' "$1" "$2"
 }
 check "est_deep(): the note says that its caller was pasted, and the JSON that it was (caller_pasted), as GCC's report shows" \
-	sh -c "[ '$(pasted_in "$D/.est-main.o.inline-report" est_deep)' = true ] &&
+	sh -c "[ '$(pasted_in "$D/.est-main.o.inline-report" est_deep "$D/est-main.o")' = true ] &&
 	       [ '$(json_pasted "$D/inline-summary.json" est_deep)' = true ] &&
-	       grep -q \": note: forcing 'est_deep' would .*; the compiler pasted the function that calls it, and may keep that one out of line instead; inline_hint .*\[inline-estimate\]\$\" '$D.log'"
+	       grep -q \": note: forcing 'est_deep' would .*; the compiler pasted a function that calls it, and may keep that one out of line instead; inline_hint .*\[inline-estimate\]\$\" '$D.log'"
 check "fx_many() and fx_once(): their callers not pasted in GCC's report, nor in the JSON, nor in the notes" \
-	sh -c "[ '$(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_many) $(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_once)' = 'false false' ] &&
+	sh -c "[ '$(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_many "$W/est-base/fx-main.o") $(pasted_in "$W/est-base/.fx-main.o.inline-report" fx_once "$W/est-base/fx-main.o")' = 'false false' ] &&
 	       [ '$(json_pasted "$W/est-base/inline-summary.json" fx_many) $(json_pasted "$W/est-base/inline-summary.json" fx_once)' = 'false false' ] &&
 	       grep -q \": note: forcing 'fx_once' would \" '$W/est-base.log' &&
-	       ! grep -q \": note: forcing 'fx_\(many\|once\)' would .*pasted the function\" '$W/est-base.log'"
+	       ! grep -q \": note: forcing 'fx_\(many\|once\)' would .*pasted a function\" '$W/est-base.log'"
+check "est_one(): its two calls at two places in one caller of GCC's report, est_once_wrap(), which has no copy (nm): the note and the JSON say it was pasted" \
+	sh -c "[ '$(calls_in_report "$D/.est-once.o.inline-report" est_one | sort -u | awk '{ p[$1]; c[$2] } END { print length(p), length(c) }')' = '2 1' ] &&
+	       [ '$(pasted_in "$D/.est-once.o.inline-report" est_one "$D/est-once.o")' = true ] &&
+	       [ '$(json_pasted "$D/inline-summary.json" est_one)' = true ] &&
+	       grep -q \": note: forcing 'est_one' would .*; the compiler pasted a function that calls it, and may keep that one out of line instead; inline_hint .*\[inline-estimate\]\$\" '$D.log'"
 
 finish

@@ -585,6 +585,12 @@ static void test_report(const char *fixture)
 	       !strcmp(c->reason, "--param max-inline-insns-single limit reached"),
 	       "report: timer_reduce -> __mod_timer at kernel/time/timer.c:1216:9, and why");
 	result(!early_kept, "report: no early-inliner line is taken for a decision");
+	for (i = 0, c = NULL; i < r.nearly; i++)
+		if (!strcmp(r.early_calls[i].callee, "__mod_timer") &&
+		    !strcmp(r.early_calls[i].caller, "timer_reduce"))
+			c = &r.early_calls[i];
+	result(r.nearly == 94 && c && !c->file,
+	       "report: the 94 early lines' edges kept apart, timer_reduce->__mod_timer among them");
 	report_free(&r);
 
 	{
