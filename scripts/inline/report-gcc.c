@@ -88,7 +88,6 @@ void report_parse_gcc(struct report *r, const char *line, const char *end)
 	if (!ni) {
 		ni = memmem(line, end - line, EARLY, sizeof(EARLY) - 1);
 		if (ni) {
-			r->early++;
 			/* the edge, for the caller it names (check.c) */
 			if (parse_edge(ni + sizeof(EARLY) - 1, end, "->", &c))
 				report_add_early(r, &c);

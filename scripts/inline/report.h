@@ -36,11 +36,10 @@ struct report {
 	unsigned int nr, alloc;
 	unsigned int lines;		/* lines read */
 	unsigned int cc_lines[NR_REPORT_CC];	/* lines of each compiler */
-	unsigned int early;		/* GCC's "will not early inline" */
 	/*
-	 * Their edges, caller and callee as GCC names them (no place, no
-	 * reason): the functions the calls are written in, before any was
-	 * pasted into another.
+	 * GCC's "will not early inline" edges, caller and callee as GCC
+	 * names them (no place, no reason): the functions the calls are
+	 * written in, before any was pasted into another.
 	 */
 	struct missed_call *early_calls;
 	unsigned int nearly, early_alloc;

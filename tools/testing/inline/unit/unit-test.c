@@ -569,7 +569,7 @@ static void test_report(const char *fixture)
 	const struct missed_call *c = NULL;
 
 	result(report_read(fixture, &r) == 0, "report: the GCC 12 report of timer.o reads");
-	result(r.nr == 34 && r.early == 94 && r.no_body == 230 && !r.bad &&
+	result(r.nr == 34 && r.nearly == 94 && r.no_body == 230 && !r.bad &&
 	       !r.truncated,
 	       "report: 34 calls with a body not inlined, 230 without, 94 early lines");
 	for (i = 0; i < r.nr; i++) {
@@ -603,7 +603,7 @@ static void test_report(const char *fixture)
 
 		report_parse(text, sizeof(text) - 1, &r);
 		result(r.nr == 2 && !r.calls[0].file &&
-		       !strcmp(r.calls[0].callee, "b.part.0") && r.early == 1,
+		       !strcmp(r.calls[0].callee, "b.part.0") && r.nearly == 1,
 		       "report: a line without a location; clone names kept");
 		result(r.truncated && r.nr == 2 && r.bad == 1 && r.bad_line == 4,
 		       "report: the cut last line of a truncated report is not taken");
