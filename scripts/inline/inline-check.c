@@ -74,7 +74,9 @@ static const char usage[] =
 "                    (default: .OBJECT.inline-findings)\n"
 "  --srctree DIR     shown file names are relative to it\n"
 "  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
-"                    (default: the one of the tree OBJECT or PATH is in)\n"
+"                    (default: the one of the tree OBJECT or PATH is in;\n"
+"                    the check of OBJECT then runs in that tree, and an\n"
+"                    O= tree's source link is the default --srctree)\n"
 "  --index-dir DIR   keep what is learnt of each header there, for the\n"
 "                    next checks of the build\n"
 "  --summary         collect the findings under PATH (directories or\n"
@@ -151,6 +153,74 @@ static char *tree_config(const char *path)
 	}
 	free(dir);
 	return NULL;
+}
+
+/* What a hand run made absolute or found, freed when it is done. */
+struct hand_run {
+	char *obj, *srctree, *files[6];
+};
+
+/* p as named from directory dir: an absolute path; NULL stays NULL */
+static const char *path_from(const char *dir, const char *p, char **keep)
+{
+	if (!p || *p == '/')
+		return p;
+	*keep = xasprintf("%s/%s", dir, p);
+	return *keep;
+}
+
+/*
+ * A hand run, from wherever it is started. The .cmd file and the report
+ * name the object, its sources and the generated headers relative to
+ * the object tree, where Kbuild runs the check; so the check runs there
+ * too. conf is the configuration tree_config() found; its tree is the
+ * object tree. The files given are made absolute, the object is named
+ * as Kbuild names it, and an O= tree's "source" link stands for
+ * Kbuild's --srctree, so that file names are shown as the build shows
+ * them. Nothing changes when the object is not under that tree.
+ */
+static void enter_objtree(const char *conf, const char **obj,
+			  struct one_check *a, struct hand_run *h)
+{
+	static const char suffix[] = "/include/generated/autoconf.h";
+	size_t n = strlen(conf) - (sizeof(suffix) - 1);
+	char *tree = xstrndup(conf, n), *cwd = realpath(".", NULL);
+	char *o = realpath(*obj, NULL), *link;
+
+	if (!cwd || !o || strncmp(o, tree, n) || o[n] != '/' ||
+	    (strcmp(cwd, tree) && chdir(tree))) {
+		free(o);
+		goto out;
+	}
+	a->report = path_from(cwd, a->report, &h->files[0]);
+	a->cmd = path_from(cwd, a->cmd, &h->files[1]);
+	a->deps = path_from(cwd, a->deps, &h->files[2]);
+	a->findings = path_from(cwd, a->findings, &h->files[3]);
+	a->index_dir = path_from(cwd, a->index_dir, &h->files[4]);
+	a->held = path_from(cwd, a->held, &h->files[5]);
+	h->obj = o;
+	*obj = o + n + 1;
+	if (a->srctree) {
+		a->srctree = path_from(cwd, a->srctree, &h->srctree);
+	} else {
+		link = xasprintf("%s/source", tree);
+		h->srctree = realpath(link, NULL);
+		a->srctree = h->srctree;
+		free(link);
+	}
+out:
+	free(cwd);
+	free(tree);
+}
+
+static void hand_run_free(struct hand_run *h)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(h->files); i++)
+		free(h->files[i]);
+	free(h->srctree);
+	free(h->obj);
 }
 
 static int check_one(const char *obj, const struct one_check *a)
@@ -632,14 +702,29 @@ int main(int argc, char **argv)
 		cc_version = config_string(config, "CONFIG_CC_VERSION_TEXT");
 	so.cc_version = cc_version;
 	switch (mode) {
-	case CHECK:
-		return check_one(argv[optind], &(struct one_check){
+	case CHECK: {
+		struct one_check a = {
 			.report = report, .cmd = cmd, .deps = deps,
 			.held = held, .findings = findings,
 			.srctree = srctree, .config = config,
 			.index_dir = index_dir, .cc = cc, .extras = so.extras,
 			.exits = 1,
-		});
+		};
+		struct hand_run h = { 0 };
+		const char *obj = argv[optind];
+
+		/* Kbuild gives --config; without it, the run is by hand */
+		if (!config) {
+			tree_conf = tree_config(obj);
+			a.config = tree_conf;
+			if (tree_conf)
+				enter_objtree(tree_conf, &obj, &a, &h);
+		}
+		c = check_one(obj, &a);
+		hand_run_free(&h);
+		free(tree_conf);
+		return c;
+	}
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
 		free(cc_version);

@@ -105,19 +105,38 @@ judge_all() {
 
 judge "$y" gcc
 
-# A hand run, as inline.rst shows one: inline-check OBJECT in the object
-# tree, no --config. It must take the tree's configuration, as Kbuild's
-# --config gives it, and report just what the judge expects: without it,
-# fair.c's !CONFIG_SMP stub of sched_balance_newidle() stood for the
-# function the build compiled, and was reported.
+# A hand run, as inline.rst shows one: inline-check OBJECT, no option,
+# in the object tree, from the object's directory, and from outside the
+# tree. It must take the tree's configuration, as Kbuild's --config
+# gives it, and report just what the judge expects: without it, fair.c's
+# !CONFIG_SMP stub of sched_balance_newidle() stood for the function the
+# build compiled, and was reported. Run from elsewhere, it must read the
+# .cmd file's paths (relative to the object tree) and name the files as
+# the build named them: its warnings are the build's lines for fair.c.
+# hand NAME DIR OBJECT WHERE: the run in DIR, $W/hand-NAME.{findings,log}
+hand() {
+	local h=$W/hand-$1
+
+	rm -f "$h.findings"
+	(cd "$2" && "$y/scripts/inline/inline-check" --findings "$h.findings" "$3") \
+		>"$h.log" 2>&1
+	reported "$h.findings" >"$h.reported" 2>/dev/null
+	check "a hand run of inline-check ${3#"$y"/} $4, no option, reports what the judge expects ($(wc -l <"$h.reported") functions)" \
+		sh -c "[ -s '$h.reported' ] && diff -u '$W/gcc/judge/kernel_sched_fair.o.expected' '$h.reported' >'$h.diff'"
+	findings_named "$h.log" >"$h.named"
+	check "it names the functions at the places the build's warnings name them ($(wc -l <"$h.named") places)" \
+		bash -c "[ -s '$h.named' ] && grep '^kernel/sched/fair\.c:' '$W/gcc/build.log' | findings_named | diff -u - '$h.named' >>'$h.diff'"
+}
+# findings_named [LOG]: FILE:LINE:COL NAME of each finding a log prints
+# (after a cache hit, a hand run has no report, and its text differs)
+findings_named() {
+	sed -nE "s/^([^ :]+:[0-9]+:[0-9]+): (warning|note): '([^']+)'.*/\1 \3/p" "$@"
+}
+export -f findings_named
 if [ "$DIR" = kernel ]; then
-	ho=kernel/sched/fair.o
-	rm -f "$W/hand.findings"
-	(cd "$y" && scripts/inline/inline-check --findings "$W/hand.findings" "$ho") \
-		>"$W/hand.log" 2>&1
-	reported "$W/hand.findings" >"$W/hand.reported" 2>/dev/null
-	check "a hand run of inline-check $ho, no --config, reports what the judge expects ($(wc -l <"$W/hand.reported") functions)" \
-		sh -c "[ -s '$W/hand.reported' ] && diff -u '$W/gcc/judge/kernel_sched_fair.o.expected' '$W/hand.reported' >'$W/hand.diff'"
+	hand tree "$y" kernel/sched/fair.o "in the object tree"
+	hand dir "$y/kernel/sched" fair.o "in its directory"
+	hand outside "$W" "$y/kernel/sched/fair.o" "from outside the tree"
 fi
 
 # 3. A known case of each tree, as measured there: a header function out
