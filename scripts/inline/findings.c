@@ -318,7 +318,7 @@ enum findings_status findings_whose(const char *buf, const char *obj)
 		if (!same)
 			return FINDINGS_BAD;
 	}
-	return p - buf - mlen == (ptrdiff_t)idlen &&
+	return p - buf == (ptrdiff_t)(mlen + idlen) &&
 	       !strncmp(buf + mlen, id, idlen) ?
 	       FINDINGS_READ : FINDINGS_FOREIGN;
 }

@@ -536,6 +536,7 @@ static void test_real_tree(const char *kdir)
 		{ "arch/x86/include/asm/bitops.h", "constant_test_bit", 204, 29,
 		  A_ALWAYS_INLINE, 0 },
 	};
+	static const char *const kind[] = { "", ", asm wrapper" };
 	unsigned int i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -556,8 +557,7 @@ static void test_real_tree(const char *kdir)
 		       d->asm_wrapper == cases[i].wrapper,
 		       "real tree: %s at %s:%u:%u, %s%s", cases[i].name,
 		       cases[i].file, cases[i].line, cases[i].col,
-		       annot_name(cases[i].annot),
-		       cases[i].wrapper ? ", asm wrapper" : "");
+		       annot_name(cases[i].annot), kind[!!cases[i].wrapper]);
 		srcset_free(ss);
 	}
 }
