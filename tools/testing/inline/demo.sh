@@ -31,9 +31,20 @@ for m in y n; do
 	fi
 	log "CONFIG_OPTIMIZE_INLINING=$m: make W=inline $DEMO_DIR/ (log: ${obj#$TOP/}.log)"
 	t0=$(date +%s)
-	make -C "$obj" -j"$JOBS" W=inline "$DEMO_DIR/" >"$obj.log" 2>&1 ||
+	if ! make -C "$obj" -j"$JOBS" W=inline "$DEMO_DIR/" >"$obj.log.new" 2>&1; then
+		mv "$obj.log.new" "$obj.log"
 		die "the build failed; see ${obj#$TOP/}.log"
-	echo "$(( $(date +%s) - t0 ))" >"$obj.time"
+	fi
+	# A make that compiled nothing (the demo run again) printed no
+	# object's warnings, and took no build's time: the log and the time
+	# of the build that did are kept.
+	if grep -q '^  CC ' "$obj.log.new" || [ ! -f "$obj.log" ] || [ ! -f "$obj.time" ]; then
+		mv "$obj.log.new" "$obj.log"
+		echo "$(( $(date +%s) - t0 ))" >"$obj.time"
+	else
+		rm -f "$obj.log.new"
+		log "$DEMO_DIR/ was up to date: its log and build time are the last build's"
+	fi
 done
 
 echo
