@@ -75,8 +75,9 @@ static const char usage[] =
 "  --srctree DIR     shown file names are relative to it\n"
 "  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
 "                    (default: the one of the tree OBJECT or PATH is in;\n"
-"                    the check of OBJECT then runs in that tree, and an\n"
-"                    O= tree's source link is the default --srctree)\n"
+"                    the check or the summary then runs in that tree,\n"
+"                    and an O= tree's source link is the default\n"
+"                    --srctree and --fixes-root)\n"
 "  --index-dir DIR   keep what is learnt of each header there, for the\n"
 "                    next checks of the build\n"
 "  --summary         collect the findings under PATH (directories or\n"
@@ -89,7 +90,8 @@ static const char usage[] =
 "  --estimate        print after each finding of a function with calls\n"
 "                    the text forcing it would add or save (a note)\n"
 "  --fixes FILE      also write the fixes as a patch (--summary)\n"
-"  --fixes-root DIR  the directory the patch applies in (default: .)\n"
+"  --fixes-root DIR  the directory the patch applies in (default: the\n"
+"                    source tree, or .)\n"
 "  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
 "  --build DIR       with what a W=inline build under DIR left out of line\n";
 
@@ -155,72 +157,103 @@ static char *tree_config(const char *path)
 	return NULL;
 }
 
-/* What a hand run made absolute or found, freed when it is done. */
+/* Where a hand run was started, and what it made absolute or found. */
 struct hand_run {
-	char *obj, *srctree, *files[6];
+	char *cwd, *srctree;
+	char **keep;			/* freed when the run is done */
+	unsigned int nkeep;
 };
 
-/* p as named from directory dir: an absolute path; NULL stays NULL */
-static const char *path_from(const char *dir, const char *p, char **keep)
+static char *hand_keep(struct hand_run *h, char *p)
 {
-	if (!p || *p == '/')
-		return p;
-	*keep = xasprintf("%s/%s", dir, p);
-	return *keep;
+	h->keep = xrealloc(h->keep, (h->nkeep + 1) * sizeof(*h->keep));
+	h->keep[h->nkeep++] = p;
+	return p;
+}
+
+/* *p, a file named where the run was started: from anywhere */
+static void hand_path(struct hand_run *h, const char **p)
+{
+	if (h->cwd && *p && **p != '/')
+		*p = hand_keep(h, xasprintf("%s/%s", h->cwd, *p));
 }
 
 /*
- * A hand run, from wherever it is started. The .cmd file and the report
- * name the object, its sources and the generated headers relative to
- * the object tree, where Kbuild runs the check; so the check runs there
- * too. conf is the configuration tree_config() found; its tree is the
- * object tree. The files given are made absolute, the object is named
- * as Kbuild names it, and an O= tree's "source" link stands for
- * Kbuild's --srctree, so that file names are shown as the build shows
- * them. Nothing changes when the object is not under that tree.
+ * A hand run, from wherever it is started. The .cmd file, the report and
+ * the findings files name the objects, their sources and the generated
+ * headers relative to the object tree, where Kbuild runs the check and
+ * the summary; so they run there too. The object tree is the tree of
+ * conf, the configuration given or found (its
+ * include/generated/autoconf.h); nothing changes when conf is another
+ * file, or when it was given and the run is in its tree already, as
+ * Kbuild's are. The n paths given are then named from the tree as
+ * Kbuild names them: relative to it under it, absolute elsewhere (an M=
+ * module's); hand_path() makes the other files given absolute; and an
+ * O= tree's "source" link is the source tree, as Kbuild's --srctree is,
+ * so that file names are shown as the build shows them.
  */
-static void enter_objtree(const char *conf, const char **obj,
-			  struct one_check *a, struct hand_run *h)
+static void enter_objtree(const char *conf, int given, const char **paths,
+			  int n, struct hand_run *h)
 {
-	static const char suffix[] = "/include/generated/autoconf.h";
-	size_t n = strlen(conf) - (sizeof(suffix) - 1);
-	char *tree = xstrndup(conf, n), *cwd = realpath(".", NULL);
-	char *o = realpath(*obj, NULL), *link;
+	static const char suffix[] = "include/generated/autoconf.h";
+	size_t k = strlen(conf), len;
+	char **abs = xcalloc(n, sizeof(*abs)), *tree = NULL, *cwd, *link;
+	int i, ok;
 
-	if (!cwd || !o || strncmp(o, tree, n) || o[n] != '/' ||
-	    (strcmp(cwd, tree) && chdir(tree))) {
-		free(o);
-		goto out;
+	cwd = realpath(".", NULL);
+	ok = cwd && k >= sizeof(suffix) - 1 &&
+	     !strcmp(conf + k - (sizeof(suffix) - 1), suffix);
+	if (ok) {
+		k -= sizeof(suffix) - 1;
+		if (!k) {
+			tree = xstrndup(".", 1);
+		} else {
+			ok = conf[k - 1] == '/';
+			tree = xstrndup(conf, k);
+		}
 	}
-	a->report = path_from(cwd, a->report, &h->files[0]);
-	a->cmd = path_from(cwd, a->cmd, &h->files[1]);
-	a->deps = path_from(cwd, a->deps, &h->files[2]);
-	a->findings = path_from(cwd, a->findings, &h->files[3]);
-	a->index_dir = path_from(cwd, a->index_dir, &h->files[4]);
-	a->held = path_from(cwd, a->held, &h->files[5]);
-	h->obj = o;
-	*obj = o + n + 1;
-	if (a->srctree) {
-		a->srctree = path_from(cwd, a->srctree, &h->srctree);
-	} else {
+	if (ok) {
+		link = tree;
+		tree = realpath(link, NULL);
+		free(link);
+		ok = tree && !(given && !strcmp(cwd, tree));
+	}
+	for (i = 0; i < n && ok; i++)
+		ok = (abs[i] = realpath(paths[i], NULL)) != NULL;
+	if (ok && (!strcmp(cwd, tree) || !chdir(tree))) {
+		len = strlen(tree);
+		for (i = 0; i < n; i++)
+			if (!strncmp(abs[i], tree, len) && abs[i][len] == '/')
+				paths[i] = abs[i] + len + 1;
+			else if (!strcmp(abs[i], tree))
+				paths[i] = ".";
+			else
+				paths[i] = abs[i];
+		h->cwd = cwd;
+		cwd = NULL;
 		link = xasprintf("%s/source", tree);
 		h->srctree = realpath(link, NULL);
-		a->srctree = h->srctree;
 		free(link);
 	}
-out:
+	for (i = 0; i < n; i++)
+		if (h->cwd)
+			hand_keep(h, abs[i]);
+		else
+			free(abs[i]);
+	free(abs);
 	free(cwd);
 	free(tree);
 }
 
 static void hand_run_free(struct hand_run *h)
 {
-	size_t i;
+	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(h->files); i++)
-		free(h->files[i]);
+	for (i = 0; i < h->nkeep; i++)
+		free(h->keep[i]);
+	free(h->keep);
 	free(h->srctree);
-	free(h->obj);
+	free(h->cwd);
 }
 
 static int check_one(const char *obj, const struct one_check *a)
@@ -590,6 +623,7 @@ int main(int argc, char **argv)
 	const char *deps = NULL, *held = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
 	char **builds = NULL, *cc_version = NULL, *tree_conf = NULL;
+	struct hand_run h = { 0 };
 	int nbuilds = 0;
 	struct summary_opts so = { .rows = 20 };
 	enum mode mode = CHECK;
@@ -690,10 +724,40 @@ int main(int argc, char **argv)
 		fputs(usage, stderr);
 		return 2;
 	}
-	if (!config && mode == SUMMARY) {
-		tree_conf = tree_config(argv[optind]);
-		config = tree_conf;
+	/*
+	 * Kbuild runs the check and the summary in the tree of the
+	 * configuration it gives; a hand run goes there too.
+	 */
+	if (mode != ASM_WRAPPERS) {
+		if (!config) {
+			tree_conf = tree_config(argv[optind]);
+			config = tree_conf;
+		}
+		if (config)
+			enter_objtree(config, !tree_conf,
+				      (const char **)argv + optind,
+				      argc - optind, &h);
 	}
+	if (h.cwd) {
+		hand_path(&h, &report);
+		hand_path(&h, &cmd);
+		hand_path(&h, &deps);
+		hand_path(&h, &held);
+		hand_path(&h, &findings);
+		hand_path(&h, &index_dir);
+		hand_path(&h, &so.json);
+		hand_path(&h, &so.fixes);
+		hand_path(&h, &so.fixes_root);
+		for (c = 0; c < so.nheader_dirs; c++)
+			hand_path(&h, (const char **)&so.header_dirs[c]);
+		hand_path(&h, &srctree);
+		hand_path(&h, &config);
+		if (!srctree)
+			srctree = h.srctree;
+	}
+	/* Kbuild's --fixes-root, but for M=: the source tree */
+	if (!so.fixes_root)
+		so.fixes_root = srctree;
 	so.srctree = srctree;
 	so.config = config;
 	so.recheck = recheck;
@@ -702,37 +766,26 @@ int main(int argc, char **argv)
 		cc_version = config_string(config, "CONFIG_CC_VERSION_TEXT");
 	so.cc_version = cc_version;
 	switch (mode) {
-	case CHECK: {
-		struct one_check a = {
+	case CHECK:
+		c = check_one(argv[optind], &(struct one_check){
 			.report = report, .cmd = cmd, .deps = deps,
 			.held = held, .findings = findings,
 			.srctree = srctree, .config = config,
 			.index_dir = index_dir, .cc = cc, .extras = so.extras,
 			.exits = 1,
-		};
-		struct hand_run h = { 0 };
-		const char *obj = argv[optind];
-
-		/* Kbuild gives --config; without it, the run is by hand */
-		if (!config) {
-			tree_conf = tree_config(obj);
-			a.config = tree_conf;
-			if (tree_conf)
-				enter_objtree(tree_conf, &obj, &a, &h);
-		}
-		c = check_one(obj, &a);
-		hand_run_free(&h);
-		free(tree_conf);
-		return c;
-	}
+		});
+		break;
 	case SUMMARY:
 		c = summary(argv + optind, argc - optind, &so);
-		free(cc_version);
-		free(tree_conf);
-		return c;
+		break;
 	case ASM_WRAPPERS:
-		return asm_wrappers(argv + optind, argc - optind, srctree,
-				    builds, nbuilds);
+		c = asm_wrappers(argv + optind, argc - optind, srctree,
+				 builds, nbuilds);
+		break;
 	}
-	return 2;
+	hand_run_free(&h);
+	free(cc_version);
+	free(tree_conf);
+	free(so.header_dirs);
+	return c;
 }

@@ -127,20 +127,38 @@ static struct srcset *srcset_new(const char *prefix)
 }
 
 /*
+ * The length of the name the .cmd file's key gives the object, one of
+ * names; 0 when it is another object's key.
+ */
+static size_t key_len(const char *key, const char *const names[2])
+{
+	size_t i, n;
+
+	for (i = 0; i < 2 && names[i]; i++) {
+		n = strlen(names[i]);
+		if (!strncmp(key, names[i], n) && !strncmp(key + n, " :=", 3))
+			return n;
+	}
+	return 0;
+}
+
+/*
  * The .cmd file that fixdep wrote for the object:
  *   source_kernel/sched/core.o := kernel/sched/core.c
  *   deps_kernel/sched/core.o := \
  *     include/linux/compiler-version.h \
  *       $(wildcard include/config/CC_VERSION_TEXT) \
  *   ...
+ * Kbuild names an M= module's objects by their absolute paths: the
+ * object is found by its name as given, or by its absolute path.
  */
 struct srcset *srcset_open(const char *cmdfile, const char *obj,
 			   const char *prefix)
 {
 	struct srcset *ss;
-	size_t objlen = strlen(obj);
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = NULL, *abs;
+	const char *names[2];
+	size_t cap = 0, n;
 	ssize_t len;
 	int in_deps = 0, saw_source = 0;
 	FILE *fp;
@@ -150,6 +168,9 @@ struct srcset *srcset_open(const char *cmdfile, const char *obj,
 		WARN_FILE(cmdfile, "cannot read: %s", strerror(errno));
 		return NULL;
 	}
+	abs = *obj != '/' ? realpath(obj, NULL) : NULL;
+	names[0] = obj;
+	names[1] = abs;
 	ss = srcset_new(prefix);
 	while ((len = getline(&line, &cap, fp)) > 0) {
 		char *p = line, *end;
@@ -157,13 +178,13 @@ struct srcset *srcset_open(const char *cmdfile, const char *obj,
 		while (len && (line[len - 1] == '\n' || line[len - 1] == ' ' ||
 			       line[len - 1] == '\\'))
 			line[--len] = '\0';
-		if (!strncmp(p, "source_", 7) && !strncmp(p + 7, obj, objlen) &&
-		    !strncmp(p + 7 + objlen, " := ", 4)) {
-			add_file(ss, p + 11 + objlen, strlen(p + 11 + objlen));
+		n = strncmp(p, "source_", 7) ? 0 : key_len(p + 7, names);
+		if (n && p[7 + n + 3] == ' ') {
+			add_file(ss, p + 7 + n + 4, strlen(p + 7 + n + 4));
 			saw_source = 1;
 			continue;
 		}
-		if (!strncmp(p, "deps_", 5) && !strncmp(p + 5, obj, objlen)) {
+		if (!strncmp(p, "deps_", 5) && key_len(p + 5, names)) {
 			in_deps = 1;
 			continue;
 		}
@@ -181,6 +202,7 @@ struct srcset *srcset_open(const char *cmdfile, const char *obj,
 		add_file(ss, p, end - p);
 	}
 	free(line);
+	free(abs);
 	fclose(fp);
 	if (!saw_source || ss->nfiles < 2) {
 		WARN_FILE(cmdfile, "no source_ or deps_ line for %s", obj);

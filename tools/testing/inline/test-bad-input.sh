@@ -66,6 +66,15 @@ good=$(findings_of)
 check "the intact inputs give findings and no diagnostic about the input" \
 	test -n "$good" -a "$(grep -c 'inline-check:' "$W/good.err")" = 0
 
+# A hand run in the module's directory, as its developer runs it: the
+# object by its name there, and the configuration of the tree it was
+# built against, by a relative path. Kbuild named the object by its
+# absolute path, and ran the check in that tree.
+(cd "$M" && "$TOOL" --config "$(realpath --relative-to="$M" "$obj")/include/generated/autoconf.h" \
+	wi-classes.o) >"$W/inmodule.out" 2>"$W/inmodule.err"
+check "a hand run in the module's directory, with the tree's --config, gives the same findings and no diagnostic about the input" \
+	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule.err' ] && ! grep -q 'inline-check:' '$W/inmodule.err'"
+
 head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
 run truncated
 expect_one truncated "$REPORT" "a truncated report"

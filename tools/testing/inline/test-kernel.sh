@@ -137,6 +137,16 @@ if [ "$DIR" = kernel ]; then
 	hand tree "$y" kernel/sched/fair.o "in the object tree"
 	hand dir "$y/kernel/sched" fair.o "in its directory"
 	hand outside "$W" "$y/kernel/sched/fair.o" "from outside the tree"
+	# and the summary, by hand from outside the tree: the build's
+	# (make W=inline kernel/ just ran it, on kernel/)
+	(cd "$W" && "$y/scripts/inline/inline-check" --summary --json hand.json \
+		--fixes hand-fixes.patch "$y/kernel") >"$W/hand-summary.log" 2>&1
+	check "a hand run of inline-check --summary kernel/ from outside the tree writes the build's inline-fixes.patch ($(grep -c '^+[^+]' "$W/hand-fixes.patch" 2>/dev/null) fixes) and inline-summary.json" \
+		sh -c "[ -s '$W/hand-fixes.patch' ] && cmp -s '$y/inline-fixes.patch' '$W/hand-fixes.patch' && cmp -s '$y/inline-summary.json' '$W/hand.json'"
+	check "and ranks the functions as the build did" \
+		sh -c "sed -n '/^W=inline: [0-9]* objects checked/,/ more in /p' '$W/gcc/build.log' | sed 's/ in [^ ]*json\$//' >'$W/rank.build' &&
+		       sed -n '/^W=inline: [0-9]* objects checked/,/ more in /p' '$W/hand-summary.log' | sed 's/ in [^ ]*json\$//' >'$W/rank.hand' &&
+		       [ -s '$W/rank.build' ] && diff -u '$W/rank.build' '$W/rank.hand' >'$W/rank.diff'"
 fi
 
 # 3. A known case of each tree, as measured there: a header function out
