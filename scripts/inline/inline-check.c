@@ -130,6 +130,9 @@ static void put_note(const char *obj, const char *findings_path)
 	free(buf);
 }
 
+/* A tree's configuration, under the tree */
+static const char autoconf[] = "include/generated/autoconf.h";
+
 /*
  * Kbuild gives --config. Run by hand, the check takes the configuration
  * of the tree the object (or the summary's directory) is in: the
@@ -142,7 +145,7 @@ static char *tree_config(const char *path)
 	char *dir = realpath(path, NULL), *conf, *slash;
 
 	while (dir) {
-		conf = xasprintf("%s/include/generated/autoconf.h", dir);
+		conf = xasprintf("%s/%s", dir, autoconf);
 		if (!access(conf, R_OK)) {
 			free(dir);
 			return conf;
@@ -195,16 +198,15 @@ static void hand_path(struct hand_run *h, const char **p)
 static void enter_objtree(const char *conf, int given, const char **paths,
 			  int n, struct hand_run *h)
 {
-	static const char suffix[] = "include/generated/autoconf.h";
 	size_t k = strlen(conf), len;
 	char **abs = xcalloc(n, sizeof(*abs)), *tree = NULL, *cwd, *link;
 	int i, ok;
 
 	cwd = realpath(".", NULL);
-	ok = cwd && k >= sizeof(suffix) - 1 &&
-	     !strcmp(conf + k - (sizeof(suffix) - 1), suffix);
+	ok = cwd && k >= sizeof(autoconf) - 1 &&
+	     !strcmp(conf + k - (sizeof(autoconf) - 1), autoconf);
 	if (ok) {
-		k -= sizeof(suffix) - 1;
+		k -= sizeof(autoconf) - 1;
 		if (!k) {
 			tree = xstrndup(".", 1);
 		} else {

@@ -132,7 +132,13 @@ hand() {
 findings_named() {
 	sed -nE "s/^([^ :]+:[0-9]+:[0-9]+): (warning|note): '([^']+)'.*/\1 \3/p" "$@"
 }
-export -f findings_named
+# ranking LOG: the summary's total and ranking in LOG, less where its
+# JSON is
+ranking() {
+	sed -n '/^W=inline: [0-9]* objects checked/,/ more in /p' "$1" |
+		sed 's/ in [^ ]*json$//'
+}
+export -f findings_named ranking
 if [ "$DIR" = kernel ]; then
 	hand tree "$y" kernel/sched/fair.o "in the object tree"
 	hand dir "$y/kernel/sched" fair.o "in its directory"
@@ -144,9 +150,9 @@ if [ "$DIR" = kernel ]; then
 	check "a hand run of inline-check --summary kernel/ from outside the tree writes the build's inline-fixes.patch ($(grep -c '^+[^+]' "$W/hand-fixes.patch" 2>/dev/null) fixes) and inline-summary.json" \
 		sh -c "[ -s '$W/hand-fixes.patch' ] && cmp -s '$y/inline-fixes.patch' '$W/hand-fixes.patch' && cmp -s '$y/inline-summary.json' '$W/hand.json'"
 	check "and ranks the functions as the build did" \
-		sh -c "sed -n '/^W=inline: [0-9]* objects checked/,/ more in /p' '$W/gcc/build.log' | sed 's/ in [^ ]*json\$//' >'$W/rank.build' &&
-		       sed -n '/^W=inline: [0-9]* objects checked/,/ more in /p' '$W/hand-summary.log' | sed 's/ in [^ ]*json\$//' >'$W/rank.hand' &&
-		       [ -s '$W/rank.build' ] && diff -u '$W/rank.build' '$W/rank.hand' >'$W/rank.diff'"
+		bash -c "ranking '$W/gcc/build.log' >'$W/rank.build' &&
+			 ranking '$W/hand-summary.log' >'$W/rank.hand' &&
+			 [ -s '$W/rank.build' ] && diff -u '$W/rank.build' '$W/rank.hand' >'$W/rank.diff'"
 fi
 
 # 3. A known case of each tree, as measured there: a header function out
