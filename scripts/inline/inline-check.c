@@ -74,7 +74,8 @@ static const char usage[] =
 "                    (default: .OBJECT.inline-findings)\n"
 "  --srctree DIR     shown file names are relative to it\n"
 "  --config FILE     include/generated/autoconf.h, for #ifdef CONFIG_\n"
-"                    (default: the one of the tree OBJECT or PATH is in);\n"
+"                    (default: the one of the tree OBJECT or PATH is in,\n"
+"                    else of the tree this inline-check was built in);\n"
 "                    the check or the summary runs in its tree, as\n"
 "                    Kbuild runs them, and an O= tree's source link is\n"
 "                    the default --srctree and --fixes-root\n"
@@ -158,6 +159,30 @@ static char *tree_config(const char *path)
 	}
 	free(dir);
 	return NULL;
+}
+
+/*
+ * An external module's object is in no kernel tree: its configuration is
+ * that of the tree whose scripts/inline/inline-check this is, the one
+ * its developer runs ($KDIR/scripts/inline/inline-check foo.o).
+ */
+static char *own_config(void)
+{
+	static const char self[] = "/scripts/inline/inline-check";
+	char *exe = realpath("/proc/self/exe", NULL), *conf = NULL;
+	size_t len = exe ? strlen(exe) : 0;
+
+	if (len > sizeof(self) - 1 &&
+	    !strcmp(exe + len - (sizeof(self) - 1), self)) {
+		exe[len - (sizeof(self) - 1)] = '\0';
+		conf = xasprintf("%s/%s", exe, autoconf);
+		if (access(conf, R_OK)) {
+			free(conf);
+			conf = NULL;
+		}
+	}
+	free(exe);
+	return conf;
 }
 
 /* Where a hand run was started, and what it made absolute or found. */
@@ -733,6 +758,8 @@ int main(int argc, char **argv)
 	if (mode != ASM_WRAPPERS) {
 		if (!config) {
 			tree_conf = tree_config(argv[optind]);
+			if (!tree_conf)
+				tree_conf = own_config();
 			config = tree_conf;
 		}
 		if (config)

@@ -75,6 +75,12 @@ check "the intact inputs give findings and no diagnostic about the input" \
 check "a hand run in the module's directory, with the tree's --config, gives the same findings and no diagnostic about the input" \
 	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule.err' ] && ! grep -q 'inline-check:' '$W/inmodule.err'"
 
+# and with no --config, as the module's developer runs it first: no tree
+# is above the module; the tree is the one of the inline-check run
+(cd "$M" && "$TOOL" wi-classes.o) >"$W/inmodule-noconf.out" 2>"$W/inmodule-noconf.err"
+check "a hand run in the module's directory of \$KDIR/scripts/inline/inline-check, no --config, gives the same findings and no diagnostic about the input" \
+	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule-noconf.err' ] && ! grep -q 'inline-check:' '$W/inmodule-noconf.err'"
+
 head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
 run truncated
 expect_one truncated "$REPORT" "a truncated report"

@@ -13,6 +13,7 @@ TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 
 W=$CHECK/series
 mkdir -p "$W"
+need_packages python3-docutils
 PRIS=$(pristine_tree) || exit 1
 
 touched_and_new() {
@@ -136,6 +137,14 @@ else
 fi
 check "the cover letter has no placeholder left" \
 	sh -c "! grep -q '\*\*\*\|@TABLES@' '$E/0000-cover-letter.patch'"
+
+# make htmldocs warns about what docutils, under Sphinx, warns about
+python3 -c 'import sys, docutils.core
+docutils.core.publish_doctree(open(sys.argv[1]).read(), source_path=sys.argv[1],
+	settings_overrides={"report_level": 2, "halt_level": 5})' \
+	"$TOP/Documentation/dev-tools/inline.rst" >"$W/rst.log" 2>&1
+check "inline.rst is reST that docutils parses without a warning ($(grep -c 'WARNING\|ERROR' "$W/rst.log") warnings)" \
+	test ! -s "$W/rst.log"
 
 # The exported mails, without the cover letter, in order.
 mails() {
