@@ -629,8 +629,8 @@ int read_definitions(struct srcset *ss, struct srcfile *f)
 		return -1;
 	f->lexed = 1;
 	if (lex_buffer(&f->toks, f->buf, f->size))
-		WARN_FILE(f->display,
-			  "not C text (a NUL byte or an unterminated comment)");
+		WARN_SOURCE(f->display,
+			    "not C text (a NUL byte or an unterminated comment)");
 	s.t = &f->toks;
 	scan_range(&s, 0, f->toks.nr);
 	return 0;

@@ -425,9 +425,10 @@ int fixes_write(const char *path, const char *root, const char *srctree,
 		free(full);
 	}
 	if (left)
-		WARN_FILE(first_left,
-			  "%u fix%s left out of %s: the file is outside %s, cannot be read, or changed since the build",
-			  left, left > 1 ? "es" : "", path, root ? root : ".");
+		WARN_SOURCE(first_left,
+			    "%u fix%s left out of %s: the file is outside %s, cannot be read, or changed since the build",
+			    left, left > 1 ? "es" : "", file_shown(path),
+			    root ? file_shown(root) : ".");
 	free(items);
 	return replace_close(fp, tmp, path, instead);
 }

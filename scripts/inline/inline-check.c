@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -92,7 +93,8 @@ static const char usage[] =
 "                    the text forcing it would add or save (a note)\n"
 "  --fixes FILE      also write the fixes as a patch (--summary)\n"
 "  --fixes-root DIR  the directory the patch applies in (default: the\n"
-"                    source tree, or .)\n"
+"                    source tree, or .; run by hand on an M= module,\n"
+"                    the module's directory)\n"
 "  --asm-wrappers    list the inline asm wrappers defined in HEADERs\n"
 "  --build DIR       with what a W=inline build under DIR left out of line\n";
 
@@ -188,6 +190,7 @@ static char *own_config(void)
 /* Where a hand run was started, and what it made absolute or found. */
 struct hand_run {
 	char *cwd, *srctree;
+	const char *extmod;		/* the first path outside the tree */
 	char **keep;			/* freed when the run is done */
 	unsigned int nkeep;
 };
@@ -206,6 +209,16 @@ static void hand_path(struct hand_run *h, const char **p)
 		*p = hand_keep(h, xasprintf("%s/%s", h->cwd, *p));
 }
 
+/* An M= module's directory: path, or the directory of its object */
+static const char *extmod_dir(struct hand_run *h, const char *path)
+{
+	struct stat st;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return path;
+	return hand_keep(h, xstrndup(path, strrchr(path, '/') - path));
+}
+
 /*
  * A hand run, from wherever it is started. The .cmd file, the report and
  * the findings files name the objects, their sources and the generated
@@ -218,7 +231,8 @@ static void hand_path(struct hand_run *h, const char **p)
  * Kbuild names them: relative to it under it, absolute elsewhere (an M=
  * module's); hand_path() makes the other files given absolute; and an
  * O= tree's "source" link is the source tree, as Kbuild's --srctree is,
- * so that file names are shown as the build shows them.
+ * so that file names are shown as the build shows them; the checker's
+ * complaints name files from where the run was started (warn.h).
  */
 static void enter_objtree(const char *conf, int given, const char **paths,
 			  int n, struct hand_run *h)
@@ -256,8 +270,12 @@ static void enter_objtree(const char *conf, int given, const char **paths,
 				paths[i] = ".";
 			else
 				paths[i] = abs[i];
+		for (i = 0; i < n && !h->extmod; i++)
+			if (paths[i] == abs[i])
+				h->extmod = extmod_dir(h, abs[i]);
 		h->cwd = cwd;
 		cwd = NULL;
+		file_shown_from(h->cwd, tree);
 		link = xasprintf("%s/source", tree);
 		h->srctree = realpath(link, NULL);
 		free(link);
@@ -281,6 +299,7 @@ static void hand_run_free(struct hand_run *h)
 	free(h->keep);
 	free(h->srctree);
 	free(h->cwd);
+	file_shown_from(NULL, NULL);
 }
 
 static int check_one(const char *obj, const struct one_check *a)
@@ -333,7 +352,7 @@ static int check_one(const char *obj, const struct one_check *a)
 	if (!have_report)
 		WARN_FILE(report_path,
 			  "no inline report for %s: reasons and call sites are missing",
-			  obj);
+			  file_shown(obj));
 	else if (r.truncated && r.bad == 1 && r.bad_line == r.lines)
 		WARN_FILE(report_path,
 			  "truncated: line %u is cut; read what comes before it",
@@ -417,7 +436,7 @@ static void print_fixes_line(FILE *fp, const struct summary *s,
 	if (!fixes && !none)
 		return;
 	fprintf(fp, "W=inline: %u fix%s in %s", fixes, fixes == 1 ? "" : "es",
-		fixes ? path : "no patch");
+		fixes ? file_shown(path) : "no patch");
 	if (none)
 		fprintf(fp, "; %u warning%s without one: the tool cannot decide %s",
 			none, none == 1 ? "" : "s", none == 1 ? "it" : "them");
@@ -443,9 +462,9 @@ static int summary(char **paths, int n, const struct summary_opts *so)
 	 */
 	if (!s.objects && !s.stale) {
 		printf("W=inline: no object checked under %s%s%s%s\n",
-		       paths[0], n > 1 ? " and the rest" : "",
+		       file_shown(paths[0]), n > 1 ? " and the rest" : "",
 		       so->json ? "; not rewritten: " : "",
-		       so->json ? so->json : "");
+		       so->json ? file_shown(so->json) : "");
 		summary_free(&s);
 		return 0;
 	}
@@ -784,9 +803,12 @@ int main(int argc, char **argv)
 		if (!srctree)
 			srctree = h.srctree;
 	}
-	/* Kbuild's --fixes-root, but for M=: the source tree */
+	/*
+	 * Kbuild's --fixes-root: the source tree, or an M= module's
+	 * directory, which is outside the object tree
+	 */
 	if (!so.fixes_root)
-		so.fixes_root = srctree;
+		so.fixes_root = h.extmod ? h.extmod : srctree;
 	so.srctree = srctree;
 	so.config = config;
 	so.recheck = recheck;

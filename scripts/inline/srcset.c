@@ -38,15 +38,15 @@ int srcset_load(struct srcset *ss, struct srcfile *f)
 		return f->failed ? -1 : 0;
 	fd = open(f->path, O_RDONLY);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		WARN_FILE(f->display, "cannot read: %s", strerror(errno));
+		WARN_SOURCE(f->display, "cannot read: %s", strerror(errno));
 		goto fail;
 	}
 	f->buf = xmalloc(st.st_size + 2);
 	while (done < (size_t)st.st_size) {
 		got = read(fd, f->buf + done, st.st_size - done);
 		if (got <= 0) {
-			WARN_FILE(f->display, "cannot read: %s",
-				  got < 0 ? strerror(errno) : "file shrank");
+			WARN_SOURCE(f->display, "cannot read: %s",
+				    got < 0 ? strerror(errno) : "file shrank");
 			goto fail;
 		}
 		done += got;
@@ -205,7 +205,8 @@ struct srcset *srcset_open(const char *cmdfile, const char *obj,
 	free(abs);
 	fclose(fp);
 	if (!saw_source || ss->nfiles < 2) {
-		WARN_FILE(cmdfile, "no source_ or deps_ line for %s", obj);
+		WARN_FILE(cmdfile, "no source_ or deps_ line for %s",
+			  file_shown(obj));
 		srcset_free(ss);
 		return NULL;
 	}

@@ -77,7 +77,7 @@ static void read_or_recheck(struct summary *s, const char *path,
 	if (status == FINDINGS_READ)
 		return;
 	if (!s->opts->recheck) {
-		WARN_FILE(path, "%s; %s is left out", why, obj);
+		WARN_FILE(path, "%s; %s is left out", why, file_shown(obj));
 		return;
 	}
 	if (status == FINDINGS_FOREIGN) {
@@ -85,7 +85,8 @@ static void read_or_recheck(struct summary *s, const char *path,
 			s->first_foreign = xstrdup(path);
 	} else {
 		/* what the check says of the object follows this line */
-		WARN_FILE(path, "%s; checking %s again", why, obj);
+		WARN_FILE(path, "%s; checking %s again", why,
+			  file_shown(obj));
 	}
 	/* should it fail again, the check has said why */
 	s->opts->recheck(obj, path, s->opts);
@@ -499,7 +500,7 @@ void summary_print_ranking(const struct summary *s, FILE *fp)
 	}
 	if (s->ntotals > shown)
 		fprintf(fp, "%10s %u more%s%s\n", "...", s->ntotals - shown,
-			json ? " in " : "", json ? json : "");
+			json ? " in " : "", json ? file_shown(json) : "");
 }
 
 void summary_free(struct summary *s)

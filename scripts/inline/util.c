@@ -231,3 +231,39 @@ size_t display_column(const char *s, size_t n)
 		col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
 	return col;
 }
+
+static struct {
+	char *cwd, *tree;
+	size_t ncwd;
+	struct strtab names;
+} shown;
+
+/* cwd and tree absolute; NULL, NULL when the run is done */
+void file_shown_from(const char *cwd, const char *tree)
+{
+	free(shown.cwd);
+	free(shown.tree);
+	strtab_free(&shown.names);
+	shown.cwd = cwd ? xstrdup(cwd) : NULL;
+	shown.tree = tree ? xstrdup(tree) : NULL;
+	shown.ncwd = cwd ? strlen(cwd) : 0;
+}
+
+const char *file_shown(const char *path)
+{
+	const char *name;
+	char *full;
+
+	if (!shown.cwd || !path)
+		return path;
+	full = *path == '/' ? xstrdup(path) :
+	       xasprintf("%s/%s", shown.tree, path);
+	name = full;
+	if (!strncmp(full, shown.cwd, shown.ncwd) && full[shown.ncwd] == '/')
+		name = full + shown.ncwd + 1;
+	else if (!strcmp(full, shown.cwd))
+		name = ".";
+	name = strtab_intern(&shown.names, name);
+	free(full);
+	return name;
+}

@@ -75,6 +75,19 @@ check "the intact inputs give findings and no diagnostic about the input" \
 check "a hand run in the module's directory, with the tree's --config, gives the same findings and no diagnostic about the input" \
 	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule.err' ] && ! grep -q 'inline-check:' '$W/inmodule.err'"
 
+# The summary by hand there writes what the build wrote, with the module's
+# fixes, and names its files as given: in the ranking's last line, the
+# fixes' line, and what cannot be written
+(cd "$M" && "$TOOL" --summary --rows 1 --json hand.json --fixes hand.patch . &&
+	"$TOOL" --summary --json nodir/hand.json .) >"$W/hand-summary.out" 2>"$W/hand-summary.err"
+check "a hand summary in the module's directory writes the build's inline-fixes.patch ($(grep -c '^+[^+]' "$M/hand.patch" 2>/dev/null) fixes) and inline-summary.json" \
+	sh -c "[ -s '$M/hand.patch' ] && cmp -s '$M/inline-fixes.patch' '$M/hand.patch' && cmp -s '$M/inline-summary.json' '$M/hand.json'"
+check "and names its files as given: '... N more in hand.json', 'N fixes in hand.patch', 'nodir/hand.json: warning: inline-check: cannot write'" \
+	sh -c "grep -q '^ *[.][.][.] [0-9]* more in hand[.]json\$' '$W/hand-summary.out' &&
+	       grep -q '^W=inline: [0-9]* fix.* in hand[.]patch\$' '$W/hand-summary.out' &&
+	       grep -q '^nodir/hand[.]json: warning: inline-check: cannot write' '$W/hand-summary.err'"
+rm -f "$M/hand.json" "$M/hand.patch"
+
 # and with no --config, as the module's developer runs it first: no tree
 # is above the module; the tree is the one of the inline-check run
 (cd "$M" && "$TOOL" wi-classes.o) >"$W/inmodule-noconf.out" 2>"$W/inmodule-noconf.err"
@@ -85,6 +98,11 @@ head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
 run truncated
 expect_one truncated "$REPORT" "a truncated report"
 check "a truncated report loses no finding" test "$(findings_of)" = "$good"
+# by hand in the module's directory, the file named from there
+(cd "$M" && "$TOOL" wi-classes.o) >"$W/truncated-inmodule.out" 2>"$W/truncated-inmodule.err"
+echo $? >"$W/truncated-inmodule.status"
+expect_one truncated-inmodule "$(basename "$REPORT")" \
+	"a truncated report, checked by hand in the module's directory" truncated
 
 head -c 4096 /dev/urandom >"$REPORT"
 run garbled
