@@ -463,11 +463,14 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 			set_fix(f, &d->annot_at, fix_inline_hint);
 		break;
 	case EXTERNAL_INLINE:
-		/* other files may call it: it stays, without inline */
-		if (srcset_declared_elsewhere(ss, d))
-			set_fix(f, &d->annot_cut, fix_remove);
-		else
+		/*
+		 * other files may call it: it stays, without inline; a forced
+		 * one stays forced, for the callers of its own file
+		 */
+		if (!srcset_declared_elsewhere(ss, d))
 			set_fix(f, &d->decl_at, fix_static);
+		else if (d->annot == A_INLINE)
+			set_fix(f, &d->annot_cut, fix_remove);
 		break;
 	default:
 		break;
@@ -533,10 +536,12 @@ void check_object(const struct object *o, const struct report *r,
 		forced = d->annot == A_ALWAYS_INLINE || d->annot == A_ASM_INLINE;
 		if (forced && f->reason)
 			f->cls = FORCED_NOT_INLINED;
-		else if (forced || (!f->reason && sets[i].addr_refs))
+		else if (!f->reason && sets[i].addr_refs)
 			f->cls = ADDRESS_TAKEN;
 		else if (!f->reason && sets[i].global && !d->is_static)
 			f->cls = EXTERNAL_INLINE;
+		else if (forced)
+			f->cls = ADDRESS_TAKEN;
 		else if (d->asm_wrapper)
 			f->cls = ASM_WRAPPER;
 		else

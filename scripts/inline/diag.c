@@ -89,8 +89,9 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 		break;
 	case EXTERNAL_INLINE:
 		fprintf(fp,
-			"%s: note: '%s'%s%s is declared inline without static; %s emits %s) for the callers in other files [external-inline]\n",
-			at, f->name, more, from, report_cc_names[cc], where);
+			"%s: note: '%s'%s%s is declared %s without static; %s emits %s) for the callers in other files [external-inline]\n",
+			at, f->name, more, from, annot_name(f->annot),
+			report_cc_names[cc], where);
 		break;
 	case FORCED_NOT_INLINED:
 		if (!others)

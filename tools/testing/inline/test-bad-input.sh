@@ -167,10 +167,12 @@ summary() {
 	echo $? >"$W/$name.status"
 }
 
-# the other findings file is untouched, and the summary counts both
+# the other findings file is untouched, and the summary counts both, as
+# the first build's did
+counted=$(grep '^W=inline: 2 objects checked; ' "$W/build.log")
 intact() {
-	cmp -s "$OTHER" "$W/other.good" &&
-	grep -q '^W=inline: 2 objects checked; 6 functions' "$W/$1.out"
+	cmp -s "$OTHER" "$W/other.good" && [ -n "$counted" ] &&
+	grep -qxF "$counted" "$W/$1.out"
 }
 
 rechecked() {
@@ -214,7 +216,7 @@ check "every findings file another checker's: make exits 0, one diagnostic for b
 	       grep -q 'warning: inline-check: written by another inline-check, as was 1 more findings file; their objects were checked again' '$W/allforeign.err'"
 check "and both objects were checked again" \
 	sh -c "cmp -s '$FINDINGS' '$W/findings.good' && cmp -s '$OTHER' '$W/other.good' &&
-	       grep -q '^W=inline: 2 objects checked; 6 functions' '$W/allforeign.out'"
+	       [ -n '$counted' ] && grep -qxF '$counted' '$W/allforeign.out'"
 check "the findings file names its writer: the format and the checker" \
 	grep -qE "^# inline-check findings $FMT	[0-9a-f]{16}	" "$W/findings.good"
 

@@ -99,7 +99,7 @@ check "it is valid JSON with every function of the ranking" \
 import json, sys
 d = json.load(open('$J'))
 names = sorted(f['name'] for f in d['functions'])
-assert names == ['wi_asm', 'wi_big', 'wi_extern', 'wi_forced', 'wi_shared_big', 'wi_small'], names
+assert names == ['wi_asm', 'wi_big', 'wi_extern', 'wi_extern_forced', 'wi_forced', 'wi_shared_big', 'wi_small'], names
 assert d['objects_checked'] == 2
 shared = [f for f in d['functions'] if f['name'] == 'wi_shared_big'][0]
 assert shared['copies'] == 2 and len(shared['objects']) == 2
@@ -111,11 +111,17 @@ import json, sys
 d = json.load(open('$J'))
 fix = {f['name']: f['fix'] and f['fix']['text'] for f in d['functions'] + d['misuse']}
 assert fix == {'wi_asm': '__asm_inline', 'wi_big': 'inline_hint', 'wi_extern': '',
-               'wi_forced': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
+               'wi_extern_forced': None, 'wi_forced': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
                'wi_no_asm': '__always_inline'}, fix
 big = [f for f in d['functions'] if f['name'] == 'wi_big'][0]['fix']
 assert (big['line'], big['column'], big['end_column']) == (13, 8, 14), big
 "
+# __always_inline without static: a global copy that nothing in its object
+# calls or points to, for the other files' callers
+check "wi_extern_forced, a global copy (nm: T) that no relocation of its object names, is reported external-inline" \
+	sh -c "nm '$M/wi-classes.o' | grep -q ' T wi_extern_forced\$' &&
+	       ! readelf -rW '$M/wi-classes.o' | grep -qw wi_extern_forced &&
+	       grep -q '^external-inline	wi_extern_forced	' '$M/.wi-classes.o.inline-findings'"
 
 # Every finding is a function with a copy in its object, and the other
 # way round: every copy of a function the compiler's preprocessed source
