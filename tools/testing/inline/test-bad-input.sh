@@ -384,6 +384,21 @@ check "CONFIG_WERROR=y: W=inline's warnings do not stop the build" \
 	sh -c "[ \$(cat '$W/werror.status') = 0 ] && grep -q 'CONFIG_WERROR=y' '$obj/.config' &&
 	       grep -q '\[inline-not-inlined\]' '$W/werror.err'"
 
+# Single targets that make no object (make kernel/dma.s, the module's .i):
+# they build as without W=inline, and there is nothing to sum up
+rm -f "$obj/kernel/dma.s" "$obj/kernel/dma.i" "$M/wi-classes.i"
+make -C "$obj" W=inline kernel/dma.s kernel/dma.i >"$W/single.log" 2>&1
+st=$?
+check "make W=inline kernel/dma.s kernel/dma.i builds them, and runs no summary (status $st)" \
+	sh -c "[ $st = 0 ] && [ -s '$obj/kernel/dma.s' ] && [ -s '$obj/kernel/dma.i' ] &&
+	       ! grep -q 'INLINE  summary\|inline-check' '$W/single.log'"
+make -C "$obj" M="$M" W=inline wi-classes.i >"$W/single-m.log" 2>&1
+st=$?
+check "make W=inline M= wi-classes.i builds it, and runs no summary (status $st)" \
+	sh -c "[ $st = 0 ] && [ -s '$M/wi-classes.i' ] &&
+	       ! grep -q 'INLINE  summary\|inline-check' '$W/single-m.log'"
+rm -f "$obj/kernel/dma.s" "$obj/kernel/dma.i" "$M/wi-classes.i"
+
 # Usage errors are the only failures.
 "$TOOL" >/dev/null 2>&1
 check "no object on the command line: usage, exit status 2" test $? = 2
