@@ -136,6 +136,17 @@ static void put_note(const char *obj, const char *findings_path)
 /* A tree's configuration, under the tree */
 static const char autoconf[] = "include/generated/autoconf.h";
 
+/* The configuration of the tree dir, or NULL when it has none */
+static char *config_in(const char *dir)
+{
+	char *conf = xasprintf("%s/%s", dir, autoconf);
+
+	if (!access(conf, R_OK))
+		return conf;
+	free(conf);
+	return NULL;
+}
+
 /*
  * Kbuild gives --config. Run by hand, the check takes the configuration
  * of the tree the object (or the summary's directory) is in: the
@@ -148,12 +159,11 @@ static char *tree_config(const char *path)
 	char *dir = realpath(path, NULL), *conf, *slash;
 
 	while (dir) {
-		conf = xasprintf("%s/%s", dir, autoconf);
-		if (!access(conf, R_OK)) {
+		conf = config_in(dir);
+		if (conf) {
 			free(dir);
 			return conf;
 		}
-		free(conf);
 		slash = strrchr(dir, '/');
 		if (!slash)
 			break;
@@ -177,11 +187,7 @@ static char *own_config(void)
 	if (len > sizeof(self) - 1 &&
 	    !strcmp(exe + len - (sizeof(self) - 1), self)) {
 		exe[len - (sizeof(self) - 1)] = '\0';
-		conf = xasprintf("%s/%s", exe, autoconf);
-		if (access(conf, R_OK)) {
-			free(conf);
-			conf = NULL;
-		}
+		conf = config_in(exe);
 	}
 	free(exe);
 	return conf;

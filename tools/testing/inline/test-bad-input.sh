@@ -66,41 +66,55 @@ good=$(findings_of)
 check "the intact inputs give findings and no diagnostic about the input" \
 	test -n "$good" -a "$(grep -c 'inline-check:' "$W/good.err")" = 0
 
-# A hand run in the module's directory, as its developer runs it: the
-# object by its name there, and the configuration of the tree it was
-# built against, by a relative path. Kbuild named the object by its
-# absolute path, and ran the check in that tree.
-(cd "$M" && "$TOOL" --config "$(realpath --relative-to="$M" "$obj")/include/generated/autoconf.h" \
-	wi-classes.o) >"$W/inmodule.out" 2>"$W/inmodule.err"
+# in_module NAME ARGS...: the tool run by hand in the module's directory,
+# as its developer runs it
+in_module() {
+	local name=$1
+	shift
+	(cd "$M" && "$TOOL" "$@") >"$W/$name.out" 2>"$W/$name.err"
+	echo $? >"$W/$name.status"
+}
+
+# same_quietly NAME: the run NAME gave the intact inputs' findings, and
+# printed them, with no diagnostic about the input
+same_quietly() {
+	[ "$(findings_of)" = "$good" ] && [ -s "$W/$1.err" ] &&
+		! grep -q 'inline-check:' "$W/$1.err"
+}
+
+# A hand run there: the object by its name there, and the configuration
+# of the tree it was built against, by a relative path. Kbuild named the
+# object by its absolute path, and ran the check in that tree.
+in_module inmodule \
+	--config "$(realpath --relative-to="$M" "$obj")/include/generated/autoconf.h" wi-classes.o
 check "a hand run in the module's directory, with the tree's --config, gives the same findings and no diagnostic about the input" \
-	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule.err' ] && ! grep -q 'inline-check:' '$W/inmodule.err'"
+	same_quietly inmodule
 
 # The summary by hand there writes what the build wrote, with the module's
 # fixes, and names its files as given: in the ranking's last line, the
 # fixes' line, and what cannot be written
-(cd "$M" && "$TOOL" --summary --rows 1 --json hand.json --fixes hand.patch . &&
-	"$TOOL" --summary --json nodir/hand.json .) >"$W/hand-summary.out" 2>"$W/hand-summary.err"
+in_module hand-summary --summary --rows 1 --json hand.json --fixes hand.patch .
+in_module hand-summary-nodir --summary --json nodir/hand.json .
 check "a hand summary in the module's directory writes the build's inline-fixes.patch ($(grep -c '^+[^+]' "$M/hand.patch" 2>/dev/null) fixes) and inline-summary.json" \
 	sh -c "[ -s '$M/hand.patch' ] && cmp -s '$M/inline-fixes.patch' '$M/hand.patch' && cmp -s '$M/inline-summary.json' '$M/hand.json'"
 check "and names its files as given: '... N more in hand.json', 'N fixes in hand.patch', 'nodir/hand.json: warning: inline-check: cannot write'" \
 	sh -c "grep -q '^ *[.][.][.] [0-9]* more in hand[.]json\$' '$W/hand-summary.out' &&
 	       grep -q '^W=inline: [0-9]* fix.* in hand[.]patch\$' '$W/hand-summary.out' &&
-	       grep -q '^nodir/hand[.]json: warning: inline-check: cannot write' '$W/hand-summary.err'"
+	       grep -q '^nodir/hand[.]json: warning: inline-check: cannot write' '$W/hand-summary-nodir.err'"
 rm -f "$M/hand.json" "$M/hand.patch"
 
 # and with no --config, as the module's developer runs it first: no tree
 # is above the module; the tree is the one of the inline-check run
-(cd "$M" && "$TOOL" wi-classes.o) >"$W/inmodule-noconf.out" 2>"$W/inmodule-noconf.err"
+in_module inmodule-noconf wi-classes.o
 check "a hand run in the module's directory of \$KDIR/scripts/inline/inline-check, no --config, gives the same findings and no diagnostic about the input" \
-	sh -c "[ '$(findings_of)' = '$good' ] && [ -s '$W/inmodule-noconf.err' ] && ! grep -q 'inline-check:' '$W/inmodule-noconf.err'"
+	same_quietly inmodule-noconf
 
 head -c "$(( $(stat -c %s "$W/report.good") / 2 ))" "$W/report.good" >"$REPORT"
 run truncated
 expect_one truncated "$REPORT" "a truncated report"
 check "a truncated report loses no finding" test "$(findings_of)" = "$good"
 # by hand in the module's directory, the file named from there
-(cd "$M" && "$TOOL" wi-classes.o) >"$W/truncated-inmodule.out" 2>"$W/truncated-inmodule.err"
-echo $? >"$W/truncated-inmodule.status"
+in_module truncated-inmodule wi-classes.o
 expect_one truncated-inmodule "$(basename "$REPORT")" \
 	"a truncated report, checked by hand in the module's directory" truncated
 
