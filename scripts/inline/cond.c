@@ -77,21 +77,25 @@ struct config *config_load(const char *path)
 	return cfg;
 }
 
-char *config_string(const char *path, const char *name)
+char *config_value(const char *path, const char *name)
 {
 	size_t n = strlen(name);
-	char line[4096], *val = NULL, *end;
+	char line[4096], *val = NULL, *v, *end;
 	FILE *fp = fopen(path, "r");
 
 	if (!fp)
 		return NULL;
 	while (!val && fgets(line, sizeof(line), fp)) {
 		if (strncmp(line, "#define ", 8) || strncmp(line + 8, name, n) ||
-		    strncmp(line + 8 + n, " \"", 2))
+		    line[8 + n] != ' ')
 			continue;
-		end = strrchr(line + 10 + n, '"');
-		if (end)
-			val = xstrndup(line + 10 + n, end - (line + 10 + n));
+		v = line + 9 + n;
+		if (*v == '"')
+			end = strrchr(++v, '"');
+		else
+			end = v + strcspn(v, "\n");
+		if (end && end >= v)
+			val = xstrndup(v, end - v);
 	}
 	fclose(fp);
 	return val;

@@ -17,11 +17,12 @@ struct config;
 struct config *config_load(const char *path);
 void config_free(struct config *cfg);
 /*
- * The value of a string option in autoconf.h, unquoted ("#define
- * CONFIG_CC_VERSION_TEXT \"gcc (Debian 12.2.0-14) 12.2.0\""), to be freed;
- * NULL when the file or the option is missing.
+ * The value of an option in autoconf.h, to be freed: a string's unquoted
+ * ("#define CONFIG_CC_VERSION_TEXT \"gcc (Debian 12.2.0-14) 12.2.0\""),
+ * another's as written ("1" for y); NULL when the file or the option is
+ * missing.
  */
-char *config_string(const char *path, const char *name);
+char *config_value(const char *path, const char *name);
 
 #define COND_DEPTH	64
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "elfread.h"
 #include "findings.h"
 #include "warn.h"
 
@@ -230,10 +231,11 @@ void object_finding_free(struct object_finding *e)
 		free(e->f.sites[i]);
 }
 
-enum findings_status findings_read(const char *path, const char *obj,
-				   struct strtab *strs,
-				   struct object_finding **out,
-				   unsigned int *nout, char *why, size_t whysize)
+/* findings_read() of fp, which it closes */
+static enum findings_status read_fp(FILE *fp, const char *obj,
+				    struct strtab *strs,
+				    struct object_finding **out,
+				    unsigned int *nout, char *why, size_t whysize)
 {
 	static const char magic[] = FINDINGS_MAGIC FINDINGS_FORMAT "\t"
 				    INLINE_CHECK_ID "\t";
@@ -244,12 +246,7 @@ enum findings_status findings_read(const char *path, const char *obj,
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	FILE *fp = fopen(path, "r");
 
-	if (!fp) {
-		snprintf(why, whysize, "cannot read: %s", strerror(errno));
-		return FINDINGS_BAD;
-	}
 	why[0] = '\0';
 	while (status == FINDINGS_READ &&
 	       (len = getline(&line, &cap, fp)) > 0) {
@@ -294,6 +291,35 @@ enum findings_status findings_read(const char *path, const char *obj,
 	return FINDINGS_READ;
 }
 
+enum findings_status findings_read(const char *path, const char *obj,
+				   struct strtab *strs,
+				   struct object_finding **out,
+				   unsigned int *nout, char *why, size_t whysize)
+{
+	FILE *fp = fopen(path, "r");
+
+	if (!fp) {
+		snprintf(why, whysize, "cannot read: %s", strerror(errno));
+		return FINDINGS_BAD;
+	}
+	return read_fp(fp, obj, strs, out, nout, why, whysize);
+}
+
+enum findings_status findings_parse(const char *buf, size_t size,
+				    const char *obj, struct strtab *strs,
+				    struct object_finding **out,
+				    unsigned int *nout, char *why,
+				    size_t whysize)
+{
+	FILE *fp = size ? fmemopen((void *)buf, size, "r") : NULL;
+
+	if (!fp) {
+		snprintf(why, whysize, "empty");
+		return FINDINGS_BAD;
+	}
+	return read_fp(fp, obj, strs, out, nout, why, whysize);
+}
+
 enum findings_status findings_whose(const char *buf, const char *obj)
 {
 	static const char magic[] = FINDINGS_MAGIC FINDINGS_FORMAT "\t";
@@ -321,4 +347,53 @@ enum findings_status findings_whose(const char *buf, const char *obj)
 	return p - buf == (ptrdiff_t)(mlen + idlen) &&
 	       !strncmp(buf + mlen, id, idlen) ?
 	       FINDINGS_READ : FINDINGS_FOREIGN;
+}
+
+/*
+ * The section is the truth: the file is written from it when it differs,
+ * unless the file is this checker's and the section another's (the
+ * summary checked that object again: see read_or_recheck() in
+ * summary.c).
+ */
+char *findings_restore(const char *obj, const char *instead)
+{
+	char *note = NULL, *buf = NULL, *path, *tmp;
+	size_t nsize, size = 0;
+	ssize_t len;
+	enum findings_status whose;
+	FILE *fp;
+
+	if (object_get_note(obj, FINDINGS_SECTION, &note, &nsize))
+		return NULL;
+	whose = findings_whose(note, obj);
+	if (whose == FINDINGS_BAD) {
+		free(note);
+		return NULL;
+	}
+	path = side_file(obj, FINDINGS_SUFFIX);
+	len = read_file(path, &buf, &size);
+	if (len >= 0)
+		buf[len] = '\0';
+	if ((len != (ssize_t)nsize || memcmp(buf, note, nsize)) &&
+	    (whose == FINDINGS_READ || len < 0 ||
+	     findings_whose(buf, obj) != FINDINGS_READ)) {
+		fp = replace_open(path, &tmp, instead);
+		if (fp) {
+			fwrite(note, 1, nsize, fp);
+			replace_close(fp, tmp, path, instead);
+		}
+		/*
+		 * A hit: the report beside the object, if any, is of another
+		 * compile (ccache keeps no report: see wrap_compile()).
+		 */
+		if (whose == FINDINGS_READ) {
+			char *report = side_file(obj, "inline-report");
+
+			remove(report);
+			free(report);
+		}
+	}
+	free(buf);
+	free(note);
+	return path;
 }

@@ -65,4 +65,23 @@ void object_finding_free(struct object_finding *e);
 
 enum findings_status findings_whose(const char *buf, const char *obj);
 
+/*
+ * findings_read() of the bytes of such a section, buf (size of them).
+ */
+enum findings_status findings_parse(const char *buf, size_t size,
+				    const char *obj, struct strtab *strs,
+				    struct object_finding **out,
+				    unsigned int *n, char *why, size_t whysize);
+
+/*
+ * Under ccache (wrap_compile() in inline-check.c) a hit brings the object
+ * and no findings file, or leaves one of another compile beside it:
+ * obj's findings file is written from the section when it differs (and a
+ * report beside obj, of another compile, removed). instead: what follows
+ * when it cannot be written. Returns the findings file's path, or NULL
+ * when obj holds no findings of its own (built without ccache, or ld -r
+ * of several objects).
+ */
+char *findings_restore(const char *obj, const char *instead);
+
 #endif /* INLINE_FINDINGS_H */

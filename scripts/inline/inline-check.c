@@ -63,8 +63,10 @@ static const char usage[] =
 "                    -fopt-info-inline-missed lines or clang's\n"
 "                    -Rpass-missed=inline remarks\n"
 "                    (default: .OBJECT.inline-report beside the object)\n"
-"  --compiler CC     gcc or clang: who made the reports (default: what\n"
-"                    the report looks like; gcc when it is empty)\n"
+"  --compiler CC     gcc or clang: who made the reports (default: the\n"
+"                    configuration's; with --stderr, or with no\n"
+"                    configuration, what the report looks like, gcc\n"
+"                    when it is empty)\n"
 "  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
 "  --deps FILE       the compiler's dependency file (-Wp,-MMD,FILE),\n"
 "                    instead of the .cmd file\n"
@@ -117,6 +119,7 @@ struct one_check {
 	unsigned int extras;		/* DIAG_FIXIT, DIAG_ESTIMATE */
 	int exits;			/* the process ends after this check */
 	int note;			/* the findings go in the object too */
+	int hand;			/* by hand: see print_own() */
 };
 
 /* The findings file's bytes, in the object's FINDINGS_SECTION. */
@@ -131,6 +134,18 @@ static void put_note(const char *obj, const char *findings_path)
 	else if (object_put_note(obj, FINDINGS_SECTION, buf, len))
 		remove(findings_path);	/* the summary leaves it out */
 	free(buf);
+}
+
+/* The compiler a configuration was made for: REPORT_*, or -1 */
+static int config_cc(const char *config)
+{
+	char *clang = config_value(config, "CONFIG_CC_IS_CLANG");
+	char *gcc = clang ? NULL : config_value(config, "CONFIG_CC_IS_GCC");
+	int cc = clang ? REPORT_CLANG : gcc ? REPORT_GCC : -1;
+
+	free(clang);
+	free(gcc);
+	return cc;
 }
 
 /* A tree's configuration, under the tree */
@@ -308,6 +323,45 @@ static void hand_run_free(struct hand_run *h)
 	file_shown_from(NULL, NULL);
 }
 
+/*
+ * A hand check of an object that ccache gave back: a hit leaves no report
+ * beside it (ccache keeps none), but the object holds the findings of its
+ * compile's check (FINDINGS_SECTION, wrap_compile()), with their reasons
+ * and call sites, which a check without the report would lose. They are
+ * printed as that check printed them, and its findings file is written
+ * from them, as the summary does. 1 when so; 0 when obj holds no
+ * findings that this checker made for it.
+ */
+static int print_own(const char *obj, int cc, unsigned int extras)
+{
+	struct object_finding *e = NULL;
+	struct strtab strs = { 0 };
+	unsigned int n = 0, i;
+	char *note, why[128];
+	size_t size;
+	int ok;
+
+	if (object_get_note(obj, FINDINGS_SECTION, &note, &size))
+		return 0;
+	ok = findings_whose(note, obj) == FINDINGS_READ &&
+	     findings_parse(note, size, obj, &strs, &e, &n, why,
+			    sizeof(why)) == FINDINGS_READ;
+	free(note);
+	if (!ok)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (e[i].printed) {
+			print_finding(stderr, &e[i].f, cc, obj, 1, 0);
+			print_finding_extras(stderr, &e[i].f, obj, 1, extras);
+		}
+		object_finding_free(&e[i]);
+	}
+	free(e);
+	strtab_free(&strs);
+	free(findings_restore(obj, "it is left as it was"));
+	return 1;
+}
+
 static int check_one(const char *obj, const struct one_check *a)
 {
 	const char *report_path = a->report, *cmd = a->cmd;
@@ -355,6 +409,11 @@ static int check_one(const char *obj, const struct one_check *a)
 	have_report = !report_read(report_path, &r);
 	if (cc < 0)
 		cc = have_report ? report_cc(&r, REPORT_GCC) : REPORT_GCC;
+	if (!have_report && a->hand && !a->report &&
+	    print_own(obj, cc, a->extras)) {
+		object_free(&o);
+		goto out;
+	}
 	if (!have_report)
 		WARN_FILE(report_path,
 			  "no inline report for %s: reasons and call sites are missing",
@@ -818,9 +877,15 @@ int main(int argc, char **argv)
 	so.srctree = srctree;
 	so.config = config;
 	so.recheck = recheck;
+	/*
+	 * Who made the reports, when not said (Kbuild says clang): the
+	 * configuration says, or else what the report looks like.
+	 */
+	if (cc < 0 && config && !held)
+		cc = config_cc(config);
 	so.cc = cc < 0 ? REPORT_GCC : cc;
 	if (mode == SUMMARY && config)
-		cc_version = config_string(config, "CONFIG_CC_VERSION_TEXT");
+		cc_version = config_value(config, "CONFIG_CC_VERSION_TEXT");
 	so.cc_version = cc_version;
 	switch (mode) {
 	case CHECK:
@@ -829,7 +894,7 @@ int main(int argc, char **argv)
 			.held = held, .findings = findings,
 			.srctree = srctree, .config = config,
 			.index_dir = index_dir, .cc = cc, .extras = so.extras,
-			.exits = 1,
+			.exits = 1, .hand = !held,
 		});
 		break;
 	case SUMMARY:

@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 
 #include "diag.h"
-#include "elfread.h"
 #include "fixes.h"
 #include "summary.h"
 #include "warn.h"
@@ -141,66 +140,12 @@ static void collect_findings_file(struct summary *s, const char *path)
 }
 
 /*
- * Under ccache (wrap_compile() in inline-check.c) an object's findings are
- * in the object too: a hit brings the object and no findings file, or
- * leaves one of another compile beside it. The section is the truth: the
- * file is written from it when it differs, unless the file is this
- * checker's and the section another's (the summary checked that object
- * again: see read_or_recheck()). Returns the findings file's path, or
- * NULL when obj holds no findings of its own (built without ccache, or
- * ld -r of several objects).
- */
-static char *restore_findings(const char *obj)
-{
-	static const char instead[] = "its object is checked again";
-	char *note = NULL, *buf = NULL, *path, *tmp;
-	size_t nsize, size = 0;
-	ssize_t len;
-	enum findings_status whose;
-	FILE *fp;
-
-	if (object_get_note(obj, FINDINGS_SECTION, &note, &nsize))
-		return NULL;
-	whose = findings_whose(note, obj);
-	if (whose == FINDINGS_BAD) {
-		free(note);
-		return NULL;
-	}
-	path = side_file(obj, FINDINGS_SUFFIX);
-	len = read_file(path, &buf, &size);
-	if (len >= 0)
-		buf[len] = '\0';
-	if ((len != (ssize_t)nsize || memcmp(buf, note, nsize)) &&
-	    (whose == FINDINGS_READ || len < 0 ||
-	     findings_whose(buf, obj) != FINDINGS_READ)) {
-		fp = replace_open(path, &tmp, instead);
-		if (fp) {
-			fwrite(note, 1, nsize, fp);
-			replace_close(fp, tmp, path, instead);
-		}
-		/*
-		 * A hit: the report beside the object, if any, is of another
-		 * compile (ccache keeps no report: see wrap_compile()).
-		 */
-		if (whose == FINDINGS_READ) {
-			char *report = side_file(obj, "inline-report");
-
-			remove(report);
-			free(report);
-		}
-	}
-	free(buf);
-	free(note);
-	return path;
-}
-
-/*
  * An object that holds its own findings: its findings file, as the
  * section has it, read; the file's path, or NULL (not such an object).
  */
 static char *collect_own(struct summary *s, const char *obj)
 {
-	char *path = restore_findings(obj);
+	char *path = findings_restore(obj, "its object is checked again");
 
 	if (path)
 		read_or_recheck(s, path, obj);

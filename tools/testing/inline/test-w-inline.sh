@@ -289,6 +289,11 @@ clang_module() {
 	version=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$C/.config")
 	check "CC=$cc: inline-summary.json says clang made the report, and which ($version)" \
 		env V="$version" python3 -c "import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d['compiler'] == 'clang' and d['compiler_version'] == os.environ['V']))" "$M/inline-summary.json"
+	# by hand, with no --compiler, the tree's configuration says clang
+	(cd "$M" && "$C/scripts/inline/inline-check" --summary --json hand.json .) \
+		>/dev/null 2>&1
+	check "CC=$cc: a hand summary in the module's directory writes the build's inline-summary.json, byte for byte" \
+		cmp -s "$M/inline-summary.json" "$M/hand.json"
 }
 clang_module clang expected-clang.txt
 clang_module clang-16 expected-clang-16.txt
@@ -336,6 +341,26 @@ check "CC=\"ccache clang\": INLINE_FIXITS=1 prints fix-it lines; the warm build 
 	       [ '$misses' = 0 ]"
 check "CC=\"ccache clang\": the hits checked nothing: no report was written" \
 	test -z "$(find "$M" -name '.*.inline-report')"
+# hand_after_hit NAME LABEL TREE LOG: a hand check, in the module's
+# directory, of an object that a hit gave back (LOG, its build's). No
+# report is beside it, but the object holds what its compile's check
+# found: the check prints the object's own warnings as the build printed
+# them, with their reasons, and its findings file is the object's
+# section, byte for byte, even after a damaged one. Without --compiler:
+# the tree's configuration says which compiler, as Kbuild does.
+hand_after_hit() {
+	local h=$W/hand-$1 label=$2 tree=$3 log=$4
+	grep -E "^$M/wi-classes\.c:[0-9]+:[0-9]+: (warning|note): " "$log" >"$h.want"
+	echo damaged >"$M/.wi-classes.o.inline-findings"
+	(cd "$M" && "$tree/scripts/inline/inline-check" wi-classes.o) >"$h.out" 2>&1
+	objcopy --dump-section .discard.inline_findings="$h.section" \
+		"$M/wi-classes.o" "$h.o"
+	check "$label: a hand check of an object a hit gave back prints the build's warnings, reasons and all ($(wc -l <"$h.want") lines), and the findings of its section" \
+		sh -c "grep -q 'limit reached\|too costly' '$h.want' &&
+		       diff '$h.want' '$h.out' >'$h.diff' &&
+		       cmp -s '$h.section' '$M/.wi-classes.o.inline-findings'"
+}
+hand_after_hit ccache-clang "CC=\"ccache clang\"" "$C" "$W/ccache-nofixits.log"
 check "CC=\"ccache clang\": the module's objects hold their findings, the .ko does not" \
 	sh -c "readelf -SW '$M/wi-classes.o' | grep -q '\.discard\.inline_findings' &&
 	       ! readelf -SW '$M/wi-classes.ko' | grep -q '\.discard\.inline_findings'"
@@ -367,6 +392,7 @@ check "gcc in ccache's masquerade directory: cold and warm, the findings, summar
 	sh -c "grep -q inline-not-inlined '$W/masq-none/.wi-classes.o.inline-findings' &&
 	       diff -r '$W/masq-none' '$W/masq-cold' >'$W/masq.diff' &&
 	       diff -r '$W/masq-none' '$W/masq-warm' >>'$W/masq.diff'"
+hand_after_hit masq "gcc in ccache's masquerade directory" "$obj" "$W/masq-warm.log"
 
 # Clang's stderr: remarks come with a source line and a caret, and take the
 # "In file included from" lines that a warning after them, in the same

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cond.h"
 #include "elfread.h"
 #include "findings.h"
 #include "fixes.h"
@@ -1347,6 +1348,80 @@ static void test_notes(void)
 	       "a final link leaves the note out");
 }
 
+/*
+ * A findings file's bytes, as an object's section holds them, read as the
+ * file is: the same findings; cut short, none.
+ */
+static void test_findings_parse(void)
+{
+	struct finding f = {
+		.cls = INLINE_NOT_INLINED, .name = "wi_big",
+		.file = "kernel/a.c", .line = 13, .col = 20, .annot = A_INLINE,
+		.bytes = 2103, .copies = 1,
+		.reason = "--param max-inline-insns-single limit reached",
+		.nsites = 1, .sites = { "kernel/a.c:82" }, .calls = 3,
+	};
+	struct check_stats st = { .functions = 5 };
+	struct object_finding *e = NULL;
+	struct strtab strs = { 0 };
+	unsigned int n = 0;
+	char path[4200], why[128], *buf = NULL;
+	size_t size = 0;
+	ssize_t len;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/parse.inline-findings", tmpdir);
+	len = findings_write(path, "kernel/a.o", &f, 1, &st) ? -1 :
+	      read_file(path, &buf, &size);
+	ok = len > 0 &&
+	     findings_parse(buf, len, "kernel/a.o", &strs, &e, &n, why,
+			    sizeof(why)) == FINDINGS_READ &&
+	     n == 1 && !strcmp(e[0].f.name, "wi_big") && e[0].printed &&
+	     e[0].f.reason && !strcmp(e[0].f.reason, f.reason) &&
+	     e[0].f.nsites == 1 && !strcmp(e[0].f.sites[0], "kernel/a.c:82");
+	result(ok, "findings_parse: a findings file's bytes give its finding, reason and call site");
+	if (n)
+		object_finding_free(&e[0]);
+	n = 0;
+	ok = len > 2 &&
+	     findings_parse(buf, len - 2, "kernel/a.o", &strs, &e, &n, why,
+			    sizeof(why)) == FINDINGS_BAD &&
+	     !n && !strcmp(why, "truncated at line 2") &&
+	     findings_parse(buf, 0, "kernel/a.o", &strs, &e, &n, why,
+			    sizeof(why)) == FINDINGS_BAD && !n;
+	result(ok, "findings_parse: bytes cut short, or none, give no finding");
+	free(e);
+	free(buf);
+	strtab_free(&strs);
+}
+
+/* config_value(): what the check takes from autoconf.h */
+static void test_config_value(void)
+{
+	char path[4200], *ver, *clang, *gcc, *none;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/autoconf.h", tmpdir);
+	fp = fopen(path, "w");
+	if (!fp) {
+		result(0, "config_value: an autoconf.h is written");
+		return;
+	}
+	fputs("#define CONFIG_CC_VERSION_TEXT \"Debian clang version 14.0.6\"\n"
+	      "#define CONFIG_CC_IS_CLANG_X 7\n"
+	      "#define CONFIG_CC_IS_CLANG 1\n", fp);
+	fclose(fp);
+	ver = config_value(path, "CONFIG_CC_VERSION_TEXT");
+	clang = config_value(path, "CONFIG_CC_IS_CLANG");
+	gcc = config_value(path, "CONFIG_CC_IS_GCC");
+	none = config_value("/nonexistent/autoconf.h", "CONFIG_CC_IS_CLANG");
+	result(ver && !strcmp(ver, "Debian clang version 14.0.6") &&
+	       clang && !strcmp(clang, "1") && !gcc && !none,
+	       "config_value: a string unquoted, y as 1, a longer name not taken, none from a missing file");
+	free(ver);
+	free(clang);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -1370,6 +1445,8 @@ int main(int argc, char **argv)
 	test_fix_in_pasted();
 	test_estimate_aligned();
 	test_notes();
+	test_findings_parse();
+	test_config_value();
 	{
 		char cmd[4200];
 
