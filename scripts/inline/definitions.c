@@ -68,6 +68,17 @@ static const char *const attribute_macros[] = {
 	"__asm", "__malloc", "__weak", "__visible", NULL,
 };
 
+/* Those whose arguments are read for the annotation. */
+static const char *const attribute_specifiers[] = {
+	"__attribute__", "__attribute", NULL,
+};
+
+/* Calls that stand for a type. */
+static const char *const type_macros[] = {
+	"typeof", "__typeof__", "__typeof", "typeof_unqual",
+	"__typeof_unqual__", "_Alignas", "_Atomic", NULL,
+};
+
 /* Statements and the macros of the kernel that put an asm in a body. */
 static const char *const asm_words[] = {
 	"asm", "__asm__", "__asm", "asm_inline", "asm_volatile_goto",
@@ -152,6 +163,23 @@ static void cut_span(const struct tokens *t, unsigned int i,
 	sp->col -= start - p;
 }
 
+/*
+ * The end of a call at i among a definition's specifiers [i, to), whose
+ * arguments are not the definition's: a macro's, an attribute's but
+ * (always_inline in __attribute__((...))). 0: no such call.
+ */
+static unsigned int call_before(const struct tokens *t, unsigned int i,
+				unsigned int to)
+{
+	unsigned int c;
+
+	if (i + 1 >= to || !tok_punct(t, i + 1, '(') ||
+	    ident_in(t, i, attribute_specifiers))
+		return 0;
+	c = skip_group(t, i + 1, to);
+	return c < to ? c : 0;
+}
+
 /* The annotation among the specifiers [from, to) of a definition. */
 static void read_specifiers(struct funcdef *d, const struct tokens *t,
 			    unsigned int from, unsigned int to)
@@ -173,13 +201,26 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 		{ "inline", A_INLINE },
 		{ "__inline__", A_INLINE },
 	};
-	unsigned int i, w;
+	unsigned int i, w, c, decl = from;
 
-	if (from < to)
-		tok_span(t, from, &d->decl_at);
 	for (i = from; i < to; i++) {
 		if (t->tok[i].type != T_IDENT)
 			continue;
+		/*
+		 * A call that stands for neither an attribute nor a type
+		 * ends before the definition, without a semicolon
+		 * (mm/interval_tree.c: INTERVAL_TREE_DEFINE(..., static
+		 * inline, ...), then a function that is neither), which
+		 * starts after it.
+		 */
+		c = call_before(t, i, to);
+		if (c) {
+			if (!ident_in(t, i, attribute_macros) &&
+			    !ident_in(t, i, type_macros))
+				decl = c + 1;
+			i = c;
+			continue;
+		}
 		if (TOK_IS(t, i, "static"))
 			d->is_static = 1;
 		else if (TOK_IS(t, i, "extern"))
@@ -199,6 +240,8 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 		}
 	}
 	/* noinline wins over a plain inline written beside it */
+	if (decl < to)
+		tok_span(t, decl, &d->decl_at);
 }
 
 /*

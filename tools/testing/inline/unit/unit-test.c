@@ -283,6 +283,44 @@ static void test_source(void)
 	free(files[0]);
 
 	/*
+	 * A macro's call at file scope, without a semicolon, then a
+	 * definition (mm/interval_tree.c: INTERVAL_TREE_DEFINE(...,
+	 * static inline, __anon_vma_interval_tree), then the plain
+	 * anon_vma_interval_tree_insert()): the call's arguments are not
+	 * the annotation of what follows it, whose declaration starts after
+	 * the call. An attribute's arguments are its annotation; a type's
+	 * call is part of the declaration.
+	 */
+	files[0] = strdup(write_file("tree.c",
+		"#define TREE_DEFINE(ITSTATIC, P) \\\n"
+		"ITSTATIC void P ## _insert(int a) { }\n"
+		"TREE_DEFINE(static inline, __tree)\n"
+		"\n"
+		"void tree_insert(int a)\n"
+		"{\n\t__tree_insert(a);\n}\n"
+		"TREE_DEFINE(static inline, __other)\n"
+		"inline int after_call(int a) { return a; }\n"
+		"__attribute__((always_inline)) inline int attr_forced(int a) { return a; }\n"
+		"static inline typeof(int) typed(int a) { return a; }\n"));
+	ss = srcset_open_files(files, 1, tmpdir);
+	d = lookup(ss, "tree_insert");
+	result(d && d->annot == A_NONE && !d->is_static && d->line == 5,
+	       "source: a macro's call without a semicolon: its 'static inline' is not the next definition's");
+	d = lookup(ss, "after_call");
+	result(d && d->annot == A_INLINE && !d->is_static &&
+	       d->decl_at.line == 10 && d->decl_at.col == 1,
+	       "source: a definition after such a call starts after it (its 'static' would go at 10:1)");
+	d = lookup(ss, "attr_forced");
+	result(d && d->annot == A_ALWAYS_INLINE,
+	       "source: always_inline in __attribute__((...)) is read");
+	d = lookup(ss, "typed");
+	result(d && d->annot == A_INLINE && d->is_static &&
+	       d->decl_at.line == 12 && d->decl_at.col == 1,
+	       "source: a typeof(...) return type is part of the declaration");
+	srcset_free(ss);
+	free(files[0]);
+
+	/*
 	 * The generic header is read before the architecture's, which
 	 * overrides its '#ifndef arch_prep' definition (include/linux/
 	 * entry-common.h and arch_exit_to_user_mode_prepare() on 6.12): the
