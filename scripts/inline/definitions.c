@@ -180,39 +180,50 @@ static unsigned int call_before(const struct tokens *t, unsigned int i,
 	return c < to ? c : 0;
 }
 
-/* The annotation among the specifiers [from, to) of a definition. */
-static void read_specifiers(struct funcdef *d, const struct tokens *t,
-			    unsigned int from, unsigned int to)
+static const struct {
+	const char *word;
+	enum annot annot;
+} annot_words[] = {
+	{ "__asm_inline", A_ASM_INLINE },
+	{ "__always_inline", A_ALWAYS_INLINE },
+	{ "always_inline", A_ALWAYS_INLINE },
+	{ "__always_inline__", A_ALWAYS_INLINE },
+	{ "inline_hint", A_INLINE_HINT },
+	{ "__inline", A_INLINE_HINT },
+	{ "noinline", A_NOINLINE },
+	{ "noinline_for_stack", A_NOINLINE },
+	{ "__noinline__", A_NOINLINE },
+	{ "__noinline", A_NOINLINE },
+	{ "inline", A_INLINE },
+	{ "__inline__", A_INLINE },
+};
+
+/* How deep read_words() follows macros that name macros. */
+#define MACRO_DEPTH	4
+
+/*
+ * The specifiers among tokens [from, to) of t: static, extern and the
+ * annotation words, and those of the object-like macros named there,
+ * which a file already read defines (lib/maple_tree.c on 6.12:
+ * "#define noinline_for_kasan inline", then "static noinline_for_kasan
+ * void mas_store_b_node(...)"). at: the tokens are the definition's, where
+ * a fix can go; a macro's say what the annotation is, but a fix there
+ * would change every use of it, so they leave annot_at unset. Returns the
+ * first token of the declaration: after a call that stands for neither
+ * an attribute nor a type, which ends before the definition without a
+ * semicolon (mm/interval_tree.c: INTERVAL_TREE_DEFINE(..., static inline,
+ * ...), then a function that is neither).
+ */
+static unsigned int read_words(struct srcset *ss, struct funcdef *d,
+			       const struct tokens *t, unsigned int from,
+			       unsigned int to, int at, int depth)
 {
-	static const struct {
-		const char *word;
-		enum annot annot;
-	} words[] = {
-		{ "__asm_inline", A_ASM_INLINE },
-		{ "__always_inline", A_ALWAYS_INLINE },
-		{ "always_inline", A_ALWAYS_INLINE },
-		{ "__always_inline__", A_ALWAYS_INLINE },
-		{ "inline_hint", A_INLINE_HINT },
-		{ "__inline", A_INLINE_HINT },
-		{ "noinline", A_NOINLINE },
-		{ "noinline_for_stack", A_NOINLINE },
-		{ "__noinline__", A_NOINLINE },
-		{ "__noinline", A_NOINLINE },
-		{ "inline", A_INLINE },
-		{ "__inline__", A_INLINE },
-	};
 	unsigned int i, w, c, decl = from;
+	const struct macro *m;
 
 	for (i = from; i < to; i++) {
 		if (t->tok[i].type != T_IDENT)
 			continue;
-		/*
-		 * A call that stands for neither an attribute nor a type
-		 * ends before the definition, without a semicolon
-		 * (mm/interval_tree.c: INTERVAL_TREE_DEFINE(..., static
-		 * inline, ...), then a function that is neither), which
-		 * starts after it.
-		 */
 		c = call_before(t, i, to);
 		if (c) {
 			if (!ident_in(t, i, attribute_macros) &&
@@ -225,21 +236,43 @@ static void read_specifiers(struct funcdef *d, const struct tokens *t,
 			d->is_static = 1;
 		else if (TOK_IS(t, i, "extern"))
 			d->is_extern = 1;
-		for (w = 0; w < ARRAY_SIZE(words); w++) {
-			if (!tok_is(t, i, words[w].word, strlen(words[w].word)))
-				continue;
-			if (words[w].annot > d->annot ||
-			    (words[w].annot == A_NOINLINE &&
-			     d->annot == A_INLINE)) {
-				d->annot = words[w].annot;
-				d->spelling = words[w].word;
+		for (w = 0; w < ARRAY_SIZE(annot_words); w++)
+			if (tok_is(t, i, annot_words[w].word,
+				   strlen(annot_words[w].word)))
+				break;
+		if (w == ARRAY_SIZE(annot_words)) {
+			m = depth < MACRO_DEPTH ?
+			    find_macro(ss, tok_str(t, i), t->tok[i].len) : NULL;
+			if (m && !m->function_like)
+				read_words(ss, d, &ss->files[m->file].toks,
+					   m->body, m->end, 0, depth + 1);
+			continue;
+		}
+		/* noinline wins over a plain inline written beside it */
+		if (annot_words[w].annot > d->annot ||
+		    (annot_words[w].annot == A_NOINLINE &&
+		     d->annot == A_INLINE)) {
+			d->annot = annot_words[w].annot;
+			d->spelling = annot_words[w].word;
+			if (at) {
 				tok_span(t, i, &d->annot_at);
 				cut_span(t, i, &d->annot_cut);
+			} else {
+				memset(&d->annot_at, 0, sizeof(d->annot_at));
+				memset(&d->annot_cut, 0, sizeof(d->annot_cut));
 			}
-			break;
 		}
 	}
-	/* noinline wins over a plain inline written beside it */
+	return decl;
+}
+
+/* The specifiers [from, to) of a definition. */
+static void read_specifiers(struct srcset *ss, struct funcdef *d,
+			    const struct tokens *t, unsigned int from,
+			    unsigned int to)
+{
+	unsigned int decl = read_words(ss, d, t, from, to, 1, 0);
+
 	if (decl < to)
 		tok_span(t, decl, &d->decl_at);
 }
@@ -384,7 +417,7 @@ static void add_definition(struct scan *s, unsigned int decl,
 	d->overridable = !s->macro && cond_assumes_undefined(&s->cond, name, n);
 	if (d->param >= 0)
 		d->suffix = xstrndup(lit, m);
-	read_specifiers(d, t, decl, nb);
+	read_specifiers(s->ss, d, t, decl, nb);
 	if (open < close) {
 		d->has_body = 1;
 		read_body(d, t, open, close);
@@ -521,6 +554,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	i++;
 	if (i < eol && tok_punct(t, i, '(') && t->tok[i].glued) {
 		function_like = 1;
+		m->function_like = 1;
 		for (i++; i < eol && !tok_punct(t, i, ')'); i++) {
 			const char *p = NULL;
 

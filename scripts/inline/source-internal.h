@@ -24,6 +24,7 @@ struct macro {
 	unsigned int body, end;		/* token range of the body */
 	int nparams;
 	const char **params;
+	unsigned int function_like:1;
 	struct macro *next;		/* same hash bucket */
 	struct macro *next_alias;	/* aliases[]: same body */
 };

@@ -155,26 +155,6 @@ if [ "$DIR" = kernel ]; then
 			 [ -s '$W/rank.build' ] && diff -u '$W/rank.build' '$W/rank.hand' >'$W/rank.diff'"
 fi
 
-# A macro's call that ends without a semicolon, at file scope, then a
-# definition: mm/interval_tree.c's INTERVAL_TREE_DEFINE(...,
-# static inline, __anon_vma_interval_tree), then
-# anon_vma_interval_tree_insert(), neither static nor inline. Its global
-# copy was reported as an inline function's, with a fix that made the
-# call's argument inline_hint. One object, outside kernel/: its copies
-# must be those the judge expects, and that one not among them.
-if [ "$DIR" = kernel ]; then
-	mo=mm/interval_tree.o
-	rm -f "$y/$mo"
-	make -C "$y" -j"$JOBS" W=inline "$mo" "${mo%.o}.i" >"$W/mm.log" 2>&1
-	inline_copies "$y/$mo" "$y/${mo%.o}.i" "$W/mm.kinds" >"$W/mm.expected"
-	reported "$y/mm/.interval_tree.o.inline-findings" >"$W/mm.reported"
-	mt=$(symbol_type "$y/$mo" anon_vma_interval_tree_insert)
-	check "$mo: W=inline reports the copies the judge expects ($(wc -l <"$W/mm.expected")), not anon_vma_interval_tree_insert() ('$mt'), declared after a macro's call with 'static inline' in its arguments" \
-		sh -c "[ '$mt' = T ] && grep -q '^anon_vma_interval_tree_insert no ' '$W/mm.kinds' &&
-		       diff '$W/mm.expected' '$W/mm.reported' >'$W/mm.diff' &&
-		       ! grep -qs '^+++ b/mm/interval_tree.c' '$y/inline-fixes.patch'"
-fi
-
 # 3. A known case of each tree, as measured there: a header function out
 # of line in one object (OBJECT FUNCTION LOCATION WITNESS, the witness a
 # function the object defines), and reported at its definition with

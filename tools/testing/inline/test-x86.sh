@@ -229,5 +229,36 @@ print(sum(1 for f in d["functions"] if f["file"].startswith("arch/x86/include/as
 	  and f["class"] != "address-taken"))' "$y/inline-summary.json")
 check "and its summary (inline-summary.json) has no warning for arch/x86/include/asm/ ($nwarn)" \
 	test "$nwarn" = 0
+
+# Objects outside the directories above, each built alone (after the
+# summary read above, which each rewrites), where the reader of the
+# source once got a function wrong. Each must report the copies that the
+# judge reads in its preprocessed source, no more, no fewer; the
+# function named has a copy, and the judge says whether it is declared
+# inline. outside OBJECT FUNCTION KIND WHY: KIND is the judge's, inline
+# or no.
+outside() {
+	local o=$1 fn=$2 kind=$3 why=$4 e=$W/outside-${1//\//_} sym
+
+	rm -f "$y/$o"
+	make -C "$y" -j"$JOBS" W=inline "$o" "${o%.o}.i" >"$e.log" 2>&1
+	inline_copies "$y/$o" "$y/${o%.o}.i" "$e.kinds" >"$e.expected"
+	reported "$(findings "$o")" >"$e.reported" 2>/dev/null
+	sym=$(symbol_type "$y/$o" "$fn")
+	check "$o: W=inline reports the copies that its .i declares inline ($(wc -l <"$e.expected")); $fn() ('$sym'), $why, is $([ "$kind" = inline ] || echo "not ")one" \
+		sh -c "[ -n '$sym' ] && grep -q '^$fn $kind ' '$e.kinds' &&
+		       diff '$e.expected' '$e.reported' >'$e.diff'"
+}
+outside mm/interval_tree.o anon_vma_interval_tree_insert no \
+	"plain, after INTERVAL_TREE_DEFINE(..., static inline, ...) without a semicolon"
+outside crypto/sha3_generic.o keccakf_round inline \
+	"static SHA3_INLINE, which the file defines as inline on 64-bit"
+if [ "$KVER" = 6.12 ]; then
+	outside mm/slub.o sysfs_slab_add no \
+		"compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub"
+	outside lib/maple_tree.o mas_store_b_node inline \
+		"static noinline_for_kasan, which the file defines as inline without CONFIG_KASAN_STACK"
+fi
+
 [ "$DIRS" != . ] || echo "# vmlinux text: $(size "$y/vmlinux" | awk 'NR == 2 { print $1 }')"
 finish

@@ -301,8 +301,25 @@ static void test_source(void)
 		"TREE_DEFINE(static inline, __other)\n"
 		"inline int after_call(int a) { return a; }\n"
 		"__attribute__((always_inline)) inline int attr_forced(int a) { return a; }\n"
-		"static inline typeof(int) typed(int a) { return a; }\n"));
+		"static inline typeof(int) typed(int a) { return a; }\n"
+		"#define my_inline inline\n"
+		"#define my_forced __always_inline\n"
+		"#define my_alias my_forced\n"
+		"#ifdef CONFIG_YES\n"
+		"#define cfg_inline noinline\n"
+		"#else\n"
+		"#define cfg_inline inline\n"
+		"#endif\n"
+		"static my_inline int via_macro(int a) { return a; }\n"
+		"static my_alias int via_two(int a) { return a; }\n"
+		"static cfg_inline int via_cfg(int a) { return a; }\n"));
 	ss = srcset_open_files(files, 1, tmpdir);
+	{
+		char conf[4096];
+
+		snprintf(conf, sizeof(conf), "%s/autoconf.h", tmpdir);
+		srcset_config(ss, conf);
+	}
 	d = lookup(ss, "tree_insert");
 	result(d && d->annot == A_NONE && !d->is_static && d->line == 5,
 	       "source: a macro's call without a semicolon: its 'static inline' is not the next definition's");
@@ -317,6 +334,15 @@ static void test_source(void)
 	result(d && d->annot == A_INLINE && d->is_static &&
 	       d->decl_at.line == 12 && d->decl_at.col == 1,
 	       "source: a typeof(...) return type is part of the declaration");
+	d = lookup(ss, "via_macro");
+	result(d && d->annot == A_INLINE && d->is_static && !d->annot_at.line,
+	       "source: 'static my_inline' after '#define my_inline inline' is inline, and no fix goes into the macro's use");
+	d = lookup(ss, "via_two");
+	result(d && d->annot == A_ALWAYS_INLINE,
+	       "source: a macro that names a macro: __always_inline");
+	d = lookup(ss, "via_cfg");
+	result(d && d->annot == A_NOINLINE,
+	       "source: the macro of the live #ifdef CONFIG_YES branch: noinline");
 	srcset_free(ss);
 	free(files[0]);
 
