@@ -15,6 +15,7 @@
  * The '#define' bodies are kept too, as the macro table that templates.c
  * traces pasted names through.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,23 @@ static const struct {
 	{ "__inline__", A_INLINE },
 };
 
+/*
+ * Is token i a name that may stand for an annotation, as the kernel's
+ * such macros are named: MEM_STATIC, FORCE_INLINE, nokprobe_inline?
+ */
+static int annot_like(const struct tokens *t, unsigned int i)
+{
+	char low[64];
+	unsigned int k, n = t->tok[i].len;
+
+	if (n >= sizeof(low))
+		return 0;
+	for (k = 0; k < n; k++)
+		low[k] = tolower((unsigned char)tok_str(t, i)[k]);
+	low[n] = '\0';
+	return strstr(low, "inline") || strstr(low, "static");
+}
+
 /* How deep read_words() follows macros that name macros. */
 #define MACRO_DEPTH	4
 
@@ -246,6 +264,10 @@ static unsigned int read_words(struct srcset *ss, struct funcdef *d,
 			if (m && !m->function_like)
 				read_words(ss, d, &ss->files[m->file].toks,
 					   m->body, m->end, 0, depth + 1);
+			else if (!m && at && !d->annot_macro &&
+				 annot_like(t, i))
+				d->annot_macro = xstrndup(tok_str(t, i),
+							  t->tok[i].len);
 			continue;
 		}
 		/* noinline wins over a plain inline written beside it */
@@ -264,6 +286,21 @@ static unsigned int read_words(struct srcset *ss, struct funcdef *d,
 		}
 	}
 	return decl;
+}
+
+void read_annot_macro(struct srcset *ss, struct funcdef *d)
+{
+	char *name = d->annot_macro;
+	size_t n = strlen(name);
+	const struct macro *m;
+
+	d->annot_macro = NULL;
+	lex_headers_with(ss, name, n);
+	m = find_macro(ss, name, n);
+	if (m && !m->function_like)
+		read_words(ss, d, &ss->files[m->file].toks, m->body, m->end,
+			   0, 1);
+	free(name);
 }
 
 /* The specifiers [from, to) of a definition. */

@@ -70,6 +70,10 @@ const struct funcdef *srcset_find(struct srcset *ss, const char *name)
 {
 	struct funcdef *d = find_exact(ss, name);
 
+	/* only where it can make a function inline that seemed not to be */
+	if (d && d->annot_macro && d->annot == A_NONE)
+		read_annot_macro(ss, d);
+
 	return d ? d : find_template(ss, name);
 }
 

@@ -115,6 +115,11 @@ extern const char *const macro_va_args;
 /* Lex f and read its definitions and macros, once. */
 int read_definitions(struct srcset *ss, struct srcfile *f);
 struct macro *find_macro(struct srcset *ss, const char *name, size_t n);
+/*
+ * d's annotation macro (d->annot_macro), looked for in the headers, and
+ * its words read.
+ */
+void read_annot_macro(struct srcset *ss, struct funcdef *d);
 /* The index of the parameter of m that token i is, or -1. */
 int macro_param(const struct macro *m, const struct tokens *t, unsigned int i);
 /* The closing token of the group opened at i, or end. */

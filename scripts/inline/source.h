@@ -46,6 +46,12 @@ struct funcdef {
 	 * '#define NAME NAME'.
 	 */
 	unsigned int overridable:1;
+	/*
+	 * An identifier among its specifiers that names, it seems, an
+	 * annotation macro (MEM_STATIC), which no file read had defined;
+	 * srcset_find() looks for it in the headers.
+	 */
+	char *annot_macro;
 	const char *macro;	/* defined in the body of this macro */
 	/* A name built by the macro: prefix ## param ## suffix. */
 	const char *prefix, *suffix;

@@ -310,6 +310,7 @@ static void funcdef_free(struct funcdef *d)
 {
 	free((char *)d->name);
 	free((char *)d->prefix);
+	free(d->annot_macro);
 	free((char *)d->suffix);
 	free(d);
 }

@@ -253,6 +253,8 @@ outside mm/interval_tree.o anon_vma_interval_tree_insert no \
 	"plain, after INTERVAL_TREE_DEFINE(..., static inline, ...) without a semicolon"
 outside crypto/sha3_generic.o keccakf_round inline \
 	"static SHA3_INLINE, which the file defines as inline on 64-bit"
+outside lib/zstd/common/fse_decompress.o BIT_initDStream inline \
+	"MEM_STATIC, which lib/zstd/common/mem.h, a header it has no other name of, defines as static inline"
 if [ "$KVER" = 6.12 ]; then
 	outside mm/slub.o sysfs_slab_add no \
 		"compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub"

@@ -347,6 +347,34 @@ static void test_source(void)
 	free(files[0]);
 
 	/*
+	 * An annotation macro that a header defines, a header that holds
+	 * no name looked for (lib/zstd: "MEM_STATIC size_t
+	 * BIT_initDStream(...)", MEM_STATIC "static inline" in
+	 * lib/zstd/common/mem.h): the header is read for it.
+	 */
+	{
+		char *two[2];
+
+		two[0] = strdup(write_file("zs.c",
+			"#include \"zs.h\"\n"
+			"MY_STATIC int from_header(int a) { return a; }\n"
+			"static int plain_static(int a) { return a; }\n"));
+		two[1] = strdup(write_file("zs.h",
+			"#define MY_STATIC static inline\n"));
+		ss = srcset_open_files(two, 2, tmpdir);
+		d = lookup(ss, "from_header");
+		result(d && d->annot == A_INLINE && d->is_static &&
+		       !d->annot_at.line,
+		       "source: 'MY_STATIC' that a header defines as 'static inline', the header read for it");
+		d = lookup(ss, "plain_static");
+		result(d && d->annot == A_NONE && d->is_static,
+		       "source: and a plain static function beside it is plain");
+		srcset_free(ss);
+		free(two[0]);
+		free(two[1]);
+	}
+
+	/*
 	 * The generic header is read before the architecture's, which
 	 * overrides its '#ifndef arch_prep' definition (include/linux/
 	 * entry-common.h and arch_exit_to_user_mode_prepare() on 6.12): the
