@@ -328,27 +328,29 @@ static void hand_run_free(struct hand_run *h)
  * beside it (ccache keeps none), but the object holds the findings of its
  * compile's check (FINDINGS_SECTION, wrap_compile()), with their reasons
  * and call sites, which a check without the report would lose. They are
- * printed as that check printed them, and its findings file is written
- * from them, as the summary does. 1 when so; 0 when obj holds no
- * findings that this checker made for it.
+ * printed as that check printed them, and the findings file
+ * (findings_path) is written from them, as the summary does. 1 when so;
+ * 0 when obj holds no findings that this checker made for it.
  */
-static int print_own(const char *obj, int cc, unsigned int extras)
+static int print_own(const char *obj, const char *findings_path, int cc,
+		     unsigned int extras)
 {
+	static const char instead[] = "it is left as it was";
 	struct object_finding *e = NULL;
 	struct strtab strs = { 0 };
 	unsigned int n = 0, i;
-	char *note, why[128];
+	char *note, *tmp, why[128];
 	size_t size;
-	int ok;
+	FILE *fp;
 
 	if (object_get_note(obj, FINDINGS_SECTION, &note, &size))
 		return 0;
-	ok = findings_whose(note, obj) == FINDINGS_READ &&
-	     findings_parse(note, size, obj, &strs, &e, &n, why,
-			    sizeof(why)) == FINDINGS_READ;
-	free(note);
-	if (!ok)
+	if (findings_whose(note, obj) != FINDINGS_READ ||
+	    findings_parse(note, size, obj, &strs, &e, &n, why,
+			   sizeof(why)) != FINDINGS_READ) {
+		free(note);
 		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (e[i].printed) {
 			print_finding(stderr, &e[i].f, cc, obj, 1, 0);
@@ -358,7 +360,12 @@ static int print_own(const char *obj, int cc, unsigned int extras)
 	}
 	free(e);
 	strtab_free(&strs);
-	free(findings_restore(obj, "it is left as it was"));
+	fp = replace_open(findings_path, &tmp, instead);
+	if (fp) {
+		fwrite(note, 1, size, fp);
+		replace_close(fp, tmp, findings_path, instead);
+	}
+	free(note);
 	return 1;
 }
 
@@ -410,7 +417,7 @@ static int check_one(const char *obj, const struct one_check *a)
 	if (cc < 0)
 		cc = have_report ? report_cc(&r, REPORT_GCC) : REPORT_GCC;
 	if (!have_report && a->hand && !a->report &&
-	    print_own(obj, cc, a->extras)) {
+	    print_own(obj, findings_path, cc, a->extras)) {
 		object_free(&o);
 		goto out;
 	}

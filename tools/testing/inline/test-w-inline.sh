@@ -353,12 +353,16 @@ hand_after_hit() {
 	grep -E "^$M/wi-classes\.c:[0-9]+:[0-9]+: (warning|note): " "$log" >"$h.want"
 	echo damaged >"$M/.wi-classes.o.inline-findings"
 	(cd "$M" && "$tree/scripts/inline/inline-check" wi-classes.o) >"$h.out" 2>&1
+	(cd "$M" && "$tree/scripts/inline/inline-check" --findings "$h.given" \
+		wi-classes.o) >"$h.given.out" 2>&1
 	objcopy --dump-section .discard.inline_findings="$h.section" \
 		"$M/wi-classes.o" "$h.o"
-	check "$label: a hand check of an object a hit gave back prints the build's warnings, reasons and all ($(wc -l <"$h.want") lines), and the findings of its section" \
+	check "$label: a hand check of an object a hit gave back prints the build's warnings, reasons and all ($(wc -l <"$h.want") lines), and the findings of its section, in --findings FILE too" \
 		sh -c "grep -q 'limit reached\|too costly' '$h.want' &&
 		       diff '$h.want' '$h.out' >'$h.diff' &&
-		       cmp -s '$h.section' '$M/.wi-classes.o.inline-findings'"
+		       cmp -s '$h.section' '$M/.wi-classes.o.inline-findings' &&
+		       cmp -s '$h.section' '$h.given' &&
+		       cmp -s '$h.out' '$h.given.out'"
 }
 hand_after_hit ccache-clang "CC=\"ccache clang\"" "$C" "$W/ccache-nofixits.log"
 check "CC=\"ccache clang\": the module's objects hold their findings, the .ko does not" \
