@@ -230,37 +230,37 @@ print(sum(1 for f in d["functions"] if f["file"].startswith("arch/x86/include/as
 check "and its summary (inline-summary.json) has no warning for arch/x86/include/asm/ ($nwarn)" \
 	test "$nwarn" = 0
 
-# Objects outside the directories above, each built alone (after the
-# summary read above, which each rewrites), where the reader of the
-# source once got a function wrong. Each must report the copies that the
-# judge reads in its preprocessed source, no more, no fewer; the
-# function named has a copy, and the judge says whether it is declared
-# inline. outside OBJECT FUNCTION KIND WHY: KIND is the judge's, inline
-# or no.
-outside() {
-	local o=$1 fn=$2 kind=$3 why=$4 e=$W/outside-${1//\//_} sym
-
-	rm -f "$y/$o"
-	make -C "$y" -j"$JOBS" W=inline "$o" "${o%.o}.i" >"$e.log" 2>&1
+# Objects outside the directories above, built with their .i in one
+# make (after the summary read above, which it rewrites), where the
+# reader of the source once got a function wrong. Each must report the
+# copies that the judge reads in its preprocessed source, no more, no
+# fewer; the function named has a copy, and the judge says whether it is
+# declared inline. OBJECT FUNCTION KIND WHY, one case a line: KIND is the
+# judge's, inline or no.
+{
+	cat <<'EOF'
+mm/interval_tree.o anon_vma_interval_tree_insert no plain, after INTERVAL_TREE_DEFINE(..., static inline, ...) without a semicolon
+crypto/sha3_generic.o keccakf_round inline static SHA3_INLINE, which the file defines as inline on 64-bit
+lib/zstd/common/fse_decompress.o BIT_initDStream inline MEM_STATIC, which lib/zstd/common/mem.h, a header it has no other name of, defines as static inline
+EOF
+	[ "$KVER" != 6.12 ] || cat <<'EOF'
+mm/slub.o sysfs_slab_add no compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub
+lib/maple_tree.o mas_store_b_node inline static noinline_for_kasan, which the file defines as inline without CONFIG_KASAN_STACK
+EOF
+} >"$W/outside-cases"
+outside_objects=$(cut -d' ' -f1 "$W/outside-cases")
+(cd "$y" && rm -f $outside_objects)
+make -C "$y" -j"$JOBS" W=inline $outside_objects $(echo "$outside_objects" | sed 's/\.o$/.i/') \
+	>"$W/outside.log" 2>&1
+while read -r o fn kind why <&3; do
+	e=$W/outside-${o//\//_}
 	inline_copies "$y/$o" "$y/${o%.o}.i" "$e.kinds" >"$e.expected"
 	reported "$(findings "$o")" >"$e.reported" 2>/dev/null
 	sym=$(symbol_type "$y/$o" "$fn")
 	check "$o: W=inline reports the copies that its .i declares inline ($(wc -l <"$e.expected")); $fn() ('$sym'), $why, is $([ "$kind" = inline ] || echo "not ")one" \
 		sh -c "[ -n '$sym' ] && grep -q '^$fn $kind ' '$e.kinds' &&
 		       diff '$e.expected' '$e.reported' >'$e.diff'"
-}
-outside mm/interval_tree.o anon_vma_interval_tree_insert no \
-	"plain, after INTERVAL_TREE_DEFINE(..., static inline, ...) without a semicolon"
-outside crypto/sha3_generic.o keccakf_round inline \
-	"static SHA3_INLINE, which the file defines as inline on 64-bit"
-outside lib/zstd/common/fse_decompress.o BIT_initDStream inline \
-	"MEM_STATIC, which lib/zstd/common/mem.h, a header it has no other name of, defines as static inline"
-if [ "$KVER" = 6.12 ]; then
-	outside mm/slub.o sysfs_slab_add no \
-		"compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub"
-	outside lib/maple_tree.o mas_store_b_node inline \
-		"static noinline_for_kasan, which the file defines as inline without CONFIG_KASAN_STACK"
-fi
+done 3<"$W/outside-cases"
 
 [ "$DIRS" != . ] || echo "# vmlinux text: $(size "$y/vmlinux" | awk 'NR == 2 { print $1 }')"
 finish
