@@ -250,10 +250,14 @@ static unsigned int read_words(struct srcset *ss, struct funcdef *d,
 			i = c;
 			continue;
 		}
-		if (TOK_IS(t, i, "static"))
+		if (TOK_IS(t, i, "static")) {
 			d->is_static = 1;
-		else if (TOK_IS(t, i, "extern"))
+			continue;
+		}
+		if (TOK_IS(t, i, "extern")) {
 			d->is_extern = 1;
+			continue;
+		}
 		for (w = 0; w < ARRAY_SIZE(annot_words); w++)
 			if (tok_is(t, i, annot_words[w].word,
 				   strlen(annot_words[w].word)))

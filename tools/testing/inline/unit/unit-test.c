@@ -24,6 +24,7 @@
 #include "lexer.h"
 #include "report.h"
 #include "source.h"
+#include "source-internal.h"
 #include "summary.h"
 #include "warn.h"
 #include "x86.h"
@@ -353,25 +354,30 @@ static void test_source(void)
 	 * lib/zstd/common/mem.h): the header is read for it.
 	 */
 	{
-		char *two[2];
+		char *two[3];
 
 		two[0] = strdup(write_file("zs.c",
 			"#include \"zs.h\"\n"
+			"#include \"other.h\"\n"
 			"MY_STATIC int from_header(int a) { return a; }\n"
 			"static int plain_static(int a) { return a; }\n"));
 		two[1] = strdup(write_file("zs.h",
 			"#define MY_STATIC static inline\n"));
-		ss = srcset_open_files(two, 2, tmpdir);
+		two[2] = strdup(write_file("other.h",
+			"static inline int unrelated(void) { return 0; }\n"));
+		ss = srcset_open_files(two, 3, tmpdir);
 		d = lookup(ss, "from_header");
 		result(d && d->annot == A_INLINE && d->is_static &&
 		       !d->annot_at.line,
 		       "source: 'MY_STATIC' that a header defines as 'static inline', the header read for it");
 		d = lookup(ss, "plain_static");
-		result(d && d->annot == A_NONE && d->is_static,
-		       "source: and a plain static function beside it is plain");
+		result(d && d->annot == A_NONE && d->is_static &&
+		       !ss->files[2].lexed,
+		       "source: and a plain static function beside it is plain, no header read for its 'static'");
 		srcset_free(ss);
 		free(two[0]);
 		free(two[1]);
+		free(two[2]);
 	}
 
 	/*
