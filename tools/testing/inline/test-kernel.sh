@@ -81,26 +81,25 @@ judge() {
 		test "$extra" = 0
 }
 
-# expected OBJECT: inline_copies of OBJECT in tree $t, in
-# $J/judge/OBJECT.expected, and the reader's view of each copy in
-# $J/judge/OBJECT.kinds, as "OBJECT NAME KIND FILE" lines.
-expected() {
-	local e=$J/judge/$(echo "$1" | tr / _)
-
-	inline_copies "$t/$1" "$t/${1%.o}.i" "$e.kinds.tmp" >"$e.expected.tmp" &&
-		sed "s|^|$1 |" "$e.kinds.tmp" >"$e.kinds" &&
-		mv "$e.expected.tmp" "$e.expected"
-	rm -f "$e.kinds.tmp"
-}
-
-# judge_all TREE DIR OBJECT...: expected for each object, one per core.
+# judge_all TREE DIR OBJECT...: inline_copies of each OBJECT in TREE, in
+# DIR/judge/OBJECT.expected, and the reader's view of each copy in
+# DIR/judge/OBJECT.kinds, as "OBJECT NAME KIND FILE" lines. Fails when
+# one cannot be read.
 judge_all() {
-	local t=$1 J=$2
+	local t=$1 J=$2 o e unread=0
 
 	shift 2
-	export -f expected inline_copies
-	export t J TOP
-	printf '%s\n' "$@" | xargs -r -P "$JOBS" -n 1 bash -c 'expected "$1"' _
+	for o in "$@"; do
+		e=$J/judge/$(echo "$o" | tr / _)
+		echo "$t/$o $t/${o%.o}.i $e.k $e.expected"
+	done | inline_copies_each
+	for o in "$@"; do
+		e=$J/judge/$(echo "$o" | tr / _)
+		[ -f "$e.expected" ] || unread=$((unread + 1))
+		[ ! -f "$e.k" ] || sed "s|^|$o |" "$e.k" >"$e.kinds"
+		rm -f "$e.k"
+	done
+	[ "$unread" = 0 ]
 }
 
 judge "$y" gcc

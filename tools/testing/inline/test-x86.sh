@@ -142,22 +142,23 @@ comm -23 "$W/plain-copies" "$W/named" >"$W/plain-unnamed"
 # the tests' own reader (lib/declared-inline.py), for both: a header's
 # stub for a configuration that is off may share its name with a plain
 # function of the .c file, and a lexical reading cannot tell them apart.
-# Each .i is read once, one object per core at once.
+# Each .i is read once, by one of $JOBS readers.
 (cut -d' ' -f1,2 "$W/judged"; cat "$W/plain-unnamed") | sort -u >"$W/wanted"
 objs=$(cut -d' ' -f1 "$W/wanted" | sort -u)
 (cd "$y" && make -s -C "$SRC" O="$y" -j"$JOBS" $(echo "$objs" | sed 's/\.o$/.i/')) \
 	>"$W/cpp.log" 2>&1
-# kinds OBJECT: "OBJECT NAME KIND" for its names in wanted; nothing when
-# its .i cannot be read
-kinds() {
-	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$y/${1%.o}.i" \
-		$(awk -v o="$1" '$1 == o { print $2 }' "$W/wanted") >"$W/kinds.$$" &&
-		sed "s|^|$1 |" "$W/kinds.$$"
-	rm -f "$W/kinds.$$"
-}
-export -f kinds
-export y W TOP
-echo "$objs" | xargs -r -P "$JOBS" -n 1 bash -c 'kinds "$1"' _ >"$W/kinds"
+# "OBJECT NAME KIND" for each name in wanted, from its object's .i;
+# nothing for an object whose .i cannot be read
+mkdir -p "$W/kinds.d"
+awk -v y="$y" -v d="$W/kinds.d" '
+	$1 != o { if (o != "") print line; o = $1; f = o; gsub("/", "_", f)
+		  line = y "/" substr(o, 1, length(o) - 2) ".i " d "/" f }
+	{ line = line " " $2 }
+	END { if (o != "") print line }' "$W/wanted" | kinds_each
+for o in $objs; do
+	f=$W/kinds.d/$(echo "$o" | tr / _)
+	[ ! -f "$f" ] || sed "s|^|$o |" "$f"
+done >"$W/kinds"
 # kind_of OBJECT NAME: inline, forced, hint, no, unknown; empty if unread
 kind_of() {
 	awk -v o="$1" -v n="$2" '$1 == o && $2 == n { print $3; exit }' "$W/kinds"

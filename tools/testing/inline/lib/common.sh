@@ -395,22 +395,86 @@ checked_by() {
 	done
 }
 
-# inline_copies OBJECT IFILE [KINDS]: the functions with a copy in OBJECT
-# (nm, clones counted for their function) that the compiler's
-# preprocessed source IFILE declares inline or __always_inline, by the
-# tests' own reader (lib/declared-inline.py); sorted. KINDS, if given,
-# gets the reader's view of every function with a copy, as "NAME KIND
-# FILE" lines. Fails when either cannot be read.
-inline_copies() {
-	local syms names kinds
+# copy_names OBJECT: the functions with a copy in OBJECT (nm's t, T, w
+# and W; a clone, NAME.constprop.0, counted for its function); sorted.
+# Fails when nm cannot read it.
+copy_names() {
+	local syms
 
 	syms=$(nm "$1") || return 1
-	names=$(echo "$syms" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u)
+	echo "$syms" | awk '$2 ~ /^[tTwW]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u
+}
+
+# inline_copies OBJECT IFILE [KINDS]: the functions with a copy in OBJECT
+# (copy_names) that the compiler's preprocessed source IFILE declares
+# inline or __always_inline, by the tests' own reader
+# (lib/declared-inline.py); sorted. KINDS, if given, gets the reader's
+# view of every function with a copy, as "NAME KIND FILE" lines. Fails
+# when either cannot be read.
+inline_copies() {
+	local names kinds
+
+	names=$(copy_names "$1") || return 1
 	[ -n "$names" ] || { [ -z "${3-}" ] || : >"$3"; return 0; }
 	kinds=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" "$2" $names) ||
 		return 1
 	[ -z "${3-}" ] || echo "$kinds" >"$3"
-	echo "$kinds" | awk '$2 == "inline" || $2 == "forced" { print $1 }' | sort
+	echo "$kinds" | declared_inline
+}
+
+# declared_inline [KINDS]: the names KINDS' lines say are declared inline
+# or __always_inline; sorted.
+declared_inline() {
+	awk '$2 == "inline" || $2 == "forced" { print $1 }' "$@" | sort
+}
+
+# inline_copies_each: for each line "OBJECT IFILE KINDS EXPECTED" of its
+# input, what "inline_copies OBJECT IFILE KINDS >EXPECTED" writes; a line
+# whose object or IFILE cannot be read gets neither file. The lines are
+# shared among $JOBS workers, each of which starts the reader once for
+# all its objects: a Python start costs more than reading most .i files.
+inline_copies_each() {
+	on_workers inline_copies_part
+}
+
+# kinds_each: for each line "IFILE OUT NAME..." of its input,
+# "lib/declared-inline.py IFILE NAME... >OUT", on $JOBS workers, the
+# reader started once by each.
+kinds_each() {
+	on_workers kinds_part
+}
+
+kinds_part() {
+	python3 "$TOP/tools/testing/inline/lib/declared-inline.py" --each <"$1"
+}
+
+# on_workers COMMAND: the lines of the input shared round robin among
+# $JOBS files, and "COMMAND FILE" run for each at once.
+on_workers() {
+	local d part pids=
+
+	d=$(mktemp -d) || return 1
+	split -n "r/$JOBS" - "$d/part."
+	for part in "$d"/part.*; do
+		"$1" "$part" &
+		pids="$pids $!"
+	done
+	wait $pids
+	rm -rf "$d"
+}
+
+# inline_copies_part FILE: inline_copies_each for the lines of FILE.
+inline_copies_part() {
+	local o i k e names
+
+	while read -r o i k e; do
+		rm -f "$k" "$e"
+		names=$(copy_names "$o") && echo "$i $k" $names
+	done <"$1" >"$1.each"
+	kinds_part "$1.each"
+	while read -r o i k e; do
+		[ ! -f "$k" ] || declared_inline "$k" >"$e"
+	done <"$1"
 }
 
 # reported FINDINGS: the functions a findings file names, less the notes

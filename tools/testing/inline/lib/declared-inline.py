@@ -11,8 +11,15 @@
 # inline_hint), forced (always_inline) or no (defined, not inline), FILE
 # where the definition is, from the preprocessor's line markers; "NAME
 # unknown" when the name has no definition.
+#
+# or: declared-inline.py --each
+# reads lines "FILE.i OUT NAME..." from its input and writes to OUT what
+# "declared-inline.py FILE.i NAME..." prints: one process for many files
+# (a Python start costs more than reading most .i files). A file that
+# cannot be read gets no OUT, is named on stderr, and the exit status is 1.
 
 import bisect
+import os
 import re
 import sys
 
@@ -138,15 +145,44 @@ def kind(specs):
     return 'no'
 
 
-def main():
-    with open(sys.argv[1], errors='replace') as f:
+def kinds(ifile, names):
+    """the lines "NAME KIND FILE" of names in ifile"""
+    if not names:
+        return ''
+    with open(ifile, errors='replace') as f:
         defs = definitions(f.read())
-    for name in sys.argv[2:]:
+    lines = []
+    for name in names:
         if name not in defs:
-            print(name, 'unknown')
+            lines.append('%s unknown\n' % name)
         else:
             specs, where = defs[name][0]
-            print(name, kind(specs), where)
+            lines.append('%s %s %s\n' % (name, kind(specs), where))
+    return ''.join(lines)
 
 
-main()
+def each():
+    status = 0
+    for line in sys.stdin:
+        words = line.split()
+        if len(words) < 2:
+            continue
+        try:
+            text = kinds(words[0], words[2:])
+            with open(words[1] + '.tmp', 'w') as out:
+                out.write(text)
+            os.rename(words[1] + '.tmp', words[1])
+        except OSError as e:
+            print('declared-inline.py: %s' % e, file=sys.stderr)
+            status = 1
+    return status
+
+
+def main():
+    if sys.argv[1:] == ['--each']:
+        return each()
+    sys.stdout.write(kinds(sys.argv[1], sys.argv[2:]))
+    return 0
+
+
+sys.exit(main())
