@@ -18,6 +18,9 @@
  *   copy of inline_hint                            silent: that is its job
  *   global copy of an inline without static        external-inline (note):
  *     gnu_inline emits it for the other files
+ *   copy that nothing calls or points to           dead-copy (note):
+ *     every call inlined, through a constant table of callbacks, and the
+ *     copy kept all the same (GCC), forced or not
 
  *
  * GCC clones (foo.constprop.0, foo.isra.0, foo.part.0, foo.cold) count for
@@ -40,6 +43,7 @@ const char *const class_names[NR_CLASSES] = {
 	[ADDRESS_TAKEN]		= "address-taken",
 	[ASM_INLINE_NO_ASM]	= "asm-inline-without-asm",
 	[EXTERNAL_INLINE]	= "external-inline",
+	[DEAD_COPY]		= "dead-copy",
 	[FORCED_NOT_INLINED]	= "forced-not-inlined",
 };
 
@@ -67,7 +71,7 @@ struct copyset {
 	char name[256];		/* base name */
 	unsigned int func;	/* o->funcs[] it was made from, before merging */
 	unsigned long bytes;
-	unsigned int copies, addr_refs, calls;
+	unsigned int copies, addr_refs, rel_refs, calls;
 	int global;
 	long cold;		/* forced: the bodies of its .cold parts */
 	unsigned long footprint;	/* forced and static: what goes */
@@ -183,6 +187,7 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n,
 		/* a .cold part is not a copy of its own */
 		sets[i].copies = !strstr(o->funcs[i].name, ".cold");
 		sets[i].addr_refs = o->funcs[i].addr_refs;
+		sets[i].rel_refs = o->funcs[i].rel_refs;
 		sets[i].calls = o->funcs[i].calls;
 		sets[i].global = o->funcs[i].global;
 		sets[i].footprint = func_slot(&o->funcs[i]) + o->funcs[i].meta;
@@ -203,6 +208,7 @@ static struct copyset *group_copies(const struct object *o, unsigned int *n,
 			sets[j - 1].bytes += sets[i].bytes;
 			sets[j - 1].copies += sets[i].copies;
 			sets[j - 1].addr_refs += sets[i].addr_refs;
+			sets[j - 1].rel_refs += sets[i].rel_refs;
 			sets[j - 1].calls += sets[i].calls;
 			sets[j - 1].global |= sets[i].global;
 			sets[j - 1].cold += sets[i].cold;
@@ -567,6 +573,9 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ADDRESS_TAKEN;
 		else if (!f->reason && sets[i].global && !d->is_static)
 			f->cls = EXTERNAL_INLINE;
+		else if (!f->reason && !sets[i].global && !sets[i].calls &&
+			 !sets[i].rel_refs)
+			f->cls = DEAD_COPY;
 		else if (forced)
 			f->cls = ADDRESS_TAKEN;
 		else if (d->asm_wrapper)

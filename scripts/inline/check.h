@@ -18,6 +18,7 @@ enum finding_class {
 	ASM_INLINE_NO_ASM,	/* warning: __asm_inline without an asm */
 	EXTERNAL_INLINE,	/* note: 'inline' without 'static' */
 	FORCED_NOT_INLINED,	/* warning: a forced call not inlined (clang) */
+	DEAD_COPY,		/* note: nothing calls the copy or points to it */
 	NR_CLASSES,
 };
 

@@ -105,6 +105,18 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 				at, f->name, more, from, annot_name(f->annot),
 				where, sites, reason, report_cc_names[cc]);
 		break;
+	case DEAD_COPY:
+		if (!others)
+			fprintf(fp,
+				"%s: note: '%s'%s%s is declared %s; %s keeps %s) that nothing calls or points to [dead-copy]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				report_cc_names[cc], where);
+		else
+			fprintf(fp,
+				"%s: note: '%s'%s%s are declared %s; %s keeps %s) that nothing calls or points to [dead-copy]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				report_cc_names[cc], where);
+		break;
 	case ASM_INLINE_NO_ASM:
 		fprintf(fp,
 			"%s: warning: '%s'%s%s is marked __asm_inline but its body has no asm statement; use __always_inline or inline [asm-inline-without-asm]\n",

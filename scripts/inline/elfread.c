@@ -377,11 +377,19 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			if (exec && code)
 				mark_patched(patched, sh.sh_info, code->d_size,
 					     rela.r_offset);
-			/* PC-relative data is bookkeeping (tables of sites) */
-			if (kind == X86_RELOC_PCREL && !exec)
-				continue;
 			f = func_at(o, sym.st_shndx, sym.st_value +
 				    reloc_place(&rela, machine, exec));
+			/*
+			 * PC-relative data: a table of sites (bookkeeping) or
+			 * a relative pointer, not an address taken; but a
+			 * copy that one names is not dead. .eh_frame names
+			 * every function.
+			 */
+			if (kind == X86_RELOC_PCREL && !exec) {
+				if (f && strcmp(tname, ".eh_frame"))
+					f->rel_refs++;
+				continue;
+			}
 			if (!f)
 				continue;
 			if (kind == X86_RELOC_PCREL && code &&

@@ -14,6 +14,12 @@ struct func {
 	unsigned int shndx;
 	unsigned int global:1;
 	unsigned int addr_refs;		/* its address is taken */
+	/*
+	 * PC-relative references from data to its start, other than the
+	 * unwind tables': a relative pointer (an initcall, an export), or a
+	 * table's entry for its first instruction
+	 */
+	unsigned int rel_refs;
 	unsigned int calls;		/* direct calls and jumps from others */
 	unsigned int overhead;		/* entry and exit: not in an inlined body */
 	unsigned int entry;		/* of which the entry */

@@ -489,7 +489,8 @@ out:
 
 static int is_warning(const struct finding *f)
 {
-	return f->cls != ADDRESS_TAKEN && f->cls != EXTERNAL_INLINE;
+	return f->cls != ADDRESS_TAKEN && f->cls != EXTERNAL_INLINE &&
+	       f->cls != DEAD_COPY;
 }
 
 /* How many fixes the patch has, and how many warnings have none. */

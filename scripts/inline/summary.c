@@ -242,7 +242,8 @@ static int class_rank(enum finding_class c)
 {
 	return c == FORCED_NOT_INLINED ? 4 : c == ASM_WRAPPER ? 3 :
 	       c == INLINE_NOT_INLINED ? 2 :
-	       c == ADDRESS_TAKEN || c == EXTERNAL_INLINE ? 1 : 0;
+	       c == ADDRESS_TAKEN || c == EXTERNAL_INLINE ||
+	       c == DEAD_COPY ? 1 : 0;
 }
 
 /* The entries of one function, merged into one total. */

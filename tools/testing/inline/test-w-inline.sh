@@ -99,7 +99,7 @@ check "it is valid JSON with every function of the ranking" \
 import json, sys
 d = json.load(open('$J'))
 names = sorted(f['name'] for f in d['functions'])
-assert names == ['wi_asm', 'wi_big', 'wi_extern', 'wi_extern_forced', 'wi_forced', 'wi_shared_big', 'wi_small'], names
+assert names == ['wi_asm', 'wi_big', 'wi_dead', 'wi_dead_forced', 'wi_extern', 'wi_extern_forced', 'wi_forced', 'wi_shared_big', 'wi_small'], names
 assert d['objects_checked'] == 2
 shared = [f for f in d['functions'] if f['name'] == 'wi_shared_big'][0]
 assert shared['copies'] == 2 and len(shared['objects']) == 2
@@ -110,7 +110,7 @@ check "each function's fix is in it, as its fix-it line says it (null where ther
 import json, sys
 d = json.load(open('$J'))
 fix = {f['name']: f['fix'] and f['fix']['text'] for f in d['functions'] + d['misuse']}
-assert fix == {'wi_asm': '__asm_inline', 'wi_big': 'inline_hint', 'wi_extern': '',
+assert fix == {'wi_asm': '__asm_inline', 'wi_big': 'inline_hint', 'wi_dead': None, 'wi_dead_forced': None, 'wi_extern': '',
                'wi_extern_forced': None, 'wi_forced': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
                'wi_no_asm': '__always_inline'}, fix
 big = [f for f in d['functions'] if f['name'] == 'wi_big'][0]['fix']
@@ -122,6 +122,22 @@ check "wi_extern_forced, a global copy (nm: T) that no relocation of its object 
 	sh -c "nm '$M/wi-classes.o' | grep -q ' T wi_extern_forced\$' &&
 	       ! readelf -rW '$M/wi-classes.o' | grep -qw wi_extern_forced &&
 	       grep -q '^external-inline	wi_extern_forced	' '$M/.wi-classes.o.inline-findings'"
+# dead_copy NAME: NAME has a copy (nm: t) in wi-classes.o that nothing
+# there calls or jumps to (objdump -dr: no branch to its start, no
+# relocation names it) or points to (lib/address-taken.py), and is
+# reported dead-copy
+dead_copy() {
+	[ "$(symbol_type "$M/wi-classes.o" "$1")" = t ] &&
+		! objdump -dr "$M/wi-classes.o" |
+			grep -Eq "(call|jmp|j[a-z]+) +[0-9a-f]+ <$1>\$|R_X86_64_[A-Z0-9]+ +$1([-+]|\$)" &&
+		python3 "$TOP/tools/testing/inline/lib/address-taken.py" "$M/wi-classes.o" "$1" |
+			grep -qx "$1 no" &&
+		grep -q "^dead-copy	$1	" "$M/.wi-classes.o.inline-findings"
+}
+check "wi_dead, inlined through a constant table, has a copy that nothing calls or points to, reported dead-copy" \
+	dead_copy wi_dead
+check "and so has wi_dead_forced, __always_inline: forcing keeps the copy" \
+	dead_copy wi_dead_forced
 
 # Every finding is a function with a copy in its object, and the other
 # way round: every copy of a function the compiler's preprocessed source
