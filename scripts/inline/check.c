@@ -429,27 +429,16 @@ static int early_caller_pasted(const struct report *r,
 
 /*
  * GCC's word that the function it compiled is not declared inline: it
- * gave up on a call at the limit for those that are not
+ * gave up on the call c at the limit for those that are not
  * (max-inline-insns-auto; max-inline-insns-single is the declared ones').
  * The definition read is then another, under a condition the reader
  * could not decide (6.12's mm/slub.c: sysfs_slab_add()'s inline stub
  * under #ifdef SLAB_SUPPORTS_SYSFS, a macro of mm/slab.h, which the
  * reader did not open).
  */
-static int compiled_not_inline(const struct report *r, const char *name)
+static int compiled_not_inline(const struct missed_call *c)
 {
-	char base[256];
-	unsigned int j;
-
-	for (j = 0; j < r->nr; j++) {
-		if (!r->calls[j].reason ||
-		    !strstr(r->calls[j].reason, "max-inline-insns-auto"))
-			continue;
-		base_name(r->calls[j].callee, base, sizeof(base));
-		if (!strcmp(base, name))
-			return 1;
-	}
-	return 0;
+	return c->reason && strstr(c->reason, "max-inline-insns-auto");
 }
 
 static void set_fix(struct finding *f, const struct srcspan *at,
@@ -529,7 +518,7 @@ void check_object(const struct object *o, const struct report *r,
 	for (i = 0; i < n; i++) {
 		const struct funcdef *d = srcset_find(ss, sets[i].name);
 		struct finding *f;
-		int forced;
+		int forced, not_inline;
 
 		st->functions++;
 		if (!d) {
@@ -542,24 +531,28 @@ void check_object(const struct object *o, const struct report *r,
 			st->hints++;
 			continue;
 		}
-		if (r && compiled_not_inline(r, sets[i].name))
-			continue;
-		f = new_finding(out, nout);
-		finding_from_def(f, d, sets[i].name);
-		f->bytes = sets[i].bytes;
-		f->copies = sets[i].copies;
-		f->calls = sets[i].calls;
 		ncalls = 0;
+		not_inline = 0;
 		for (j = 0; r && j < r->nr; j++) {
 			char base[256];
 
 			base_name(r->calls[j].callee, base, sizeof(base));
 			if (strcmp(base, sets[i].name))
 				continue;
-			if (!f->reason)
-				f->reason = r->calls[j].reason;
-			add_site(f, &r->calls[j], ss);
+			not_inline |= compiled_not_inline(&r->calls[j]);
 			calls[ncalls++] = &r->calls[j];
+		}
+		if (not_inline)
+			continue;
+		f = new_finding(out, nout);
+		finding_from_def(f, d, sets[i].name);
+		f->bytes = sets[i].bytes;
+		f->copies = sets[i].copies;
+		f->calls = sets[i].calls;
+		for (j = 0; j < ncalls; j++) {
+			if (!f->reason)
+				f->reason = calls[j]->reason;
+			add_site(f, calls[j], ss);
 		}
 		f->places = pasted_calls(calls, ncalls, f->calls, &f->in_pasted);
 		if (r && !f->in_pasted)

@@ -349,6 +349,18 @@ enum findings_status findings_whose(const char *buf, const char *obj)
 	       FINDINGS_READ : FINDINGS_FOREIGN;
 }
 
+void findings_put(const char *path, const char *bytes, size_t size,
+		  const char *instead)
+{
+	char *tmp;
+	FILE *fp = replace_open(path, &tmp, instead);
+
+	if (fp) {
+		fwrite(bytes, 1, size, fp);
+		replace_close(fp, tmp, path, instead);
+	}
+}
+
 /*
  * The section is the truth: the file is written from it when it differs,
  * unless the file is this checker's and the section another's (the
@@ -357,11 +369,10 @@ enum findings_status findings_whose(const char *buf, const char *obj)
  */
 char *findings_restore(const char *obj, const char *instead)
 {
-	char *note = NULL, *buf = NULL, *path, *tmp;
+	char *note = NULL, *buf = NULL, *path;
 	size_t nsize, size = 0;
 	ssize_t len;
 	enum findings_status whose;
-	FILE *fp;
 
 	if (object_get_note(obj, FINDINGS_SECTION, &note, &nsize))
 		return NULL;
@@ -377,11 +388,7 @@ char *findings_restore(const char *obj, const char *instead)
 	if ((len != (ssize_t)nsize || memcmp(buf, note, nsize)) &&
 	    (whose == FINDINGS_READ || len < 0 ||
 	     findings_whose(buf, obj) != FINDINGS_READ)) {
-		fp = replace_open(path, &tmp, instead);
-		if (fp) {
-			fwrite(note, 1, nsize, fp);
-			replace_close(fp, tmp, path, instead);
-		}
+		findings_put(path, note, nsize, instead);
 		/*
 		 * A hit: the report beside the object, if any, is of another
 		 * compile (ccache keeps no report: see wrap_compile()).

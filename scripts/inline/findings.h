@@ -84,4 +84,11 @@ enum findings_status findings_parse(const char *buf, size_t size,
  */
 char *findings_restore(const char *obj, const char *instead);
 
+/*
+ * The findings file path made of size bytes (a section's), written whole
+ * or not at all; instead: what follows when it cannot be written.
+ */
+void findings_put(const char *path, const char *bytes, size_t size,
+		  const char *instead);
+
 #endif /* INLINE_FINDINGS_H */

@@ -339,9 +339,8 @@ static int print_own(const char *obj, const char *findings_path, int cc,
 	struct object_finding *e = NULL;
 	struct strtab strs = { 0 };
 	unsigned int n = 0, i;
-	char *note, *tmp, why[128];
+	char *note, why[128];
 	size_t size;
-	FILE *fp;
 
 	if (object_get_note(obj, FINDINGS_SECTION, &note, &size))
 		return 0;
@@ -360,11 +359,7 @@ static int print_own(const char *obj, const char *findings_path, int cc,
 	}
 	free(e);
 	strtab_free(&strs);
-	fp = replace_open(findings_path, &tmp, instead);
-	if (fp) {
-		fwrite(note, 1, size, fp);
-		replace_close(fp, tmp, findings_path, instead);
-	}
+	findings_put(findings_path, note, size, instead);
 	free(note);
 	return 1;
 }

@@ -146,6 +146,35 @@ static char *write_file(const char *name, const char *text)
 	return path;
 }
 
+/*
+ * The set of n files of a case, written in tmpdir from n name, text pairs
+ * in the order given; paths[] gets their paths, for close_case().
+ */
+#define MAX_CASE_FILES 4
+static struct srcset *open_case(char **paths, unsigned int n, ...)
+{
+	va_list ap;
+	unsigned int i;
+
+	va_start(ap, n);
+	for (i = 0; i < n && i < MAX_CASE_FILES; i++) {
+		const char *name = va_arg(ap, const char *);
+
+		paths[i] = strdup(write_file(name, va_arg(ap, const char *)));
+	}
+	va_end(ap);
+	return srcset_open_files(paths, i, tmpdir);
+}
+
+static void close_case(struct srcset *ss, char **paths, unsigned int n)
+{
+	unsigned int i;
+
+	srcset_free(ss);
+	for (i = 0; i < n && i < MAX_CASE_FILES; i++)
+		free(paths[i]);
+}
+
 static const struct funcdef *lookup(struct srcset *ss, const char *name)
 {
 	const char *names[] = { name };
@@ -265,23 +294,19 @@ static void test_source(void)
 	 * leaves a definition without a body. The header's, with its body
 	 * and annotation, is the one found.
 	 */
-	files[0] = strdup(write_file("tu.c",
-		"#include \"tu.h\"\n"
-		"#define DECLARE_REAL(x) static inline_hint int real_one(int x)\n"));
 	{
-		char *both[2] = { files[0], NULL };
+		char *paths[MAX_CASE_FILES];
 
-		both[1] = strdup(write_file("tu.h",
-			"static inline int real_one(int a) { return a; }\n"));
-		ss = srcset_open_files(both, 2, tmpdir);
+		ss = open_case(paths, 2, "tu.c",
+			"#include \"tu.h\"\n"
+			"#define DECLARE_REAL(x) static inline_hint int real_one(int x)\n",
+			"tu.h", "static inline int real_one(int a) { return a; }\n");
 		d = lookup(ss, "real_one");
 		result(d && d->has_body && d->annot == A_INLINE &&
 		       !strcmp(d->file, "tu.h"),
 		       "source: a definition with its body wins over one without");
-		srcset_free(ss);
-		free(both[1]);
+		close_case(ss, paths, 2);
 	}
-	free(files[0]);
 
 	/*
 	 * A macro's call at file scope, without a semicolon, then a
@@ -354,18 +379,15 @@ static void test_source(void)
 	 * lib/zstd/common/mem.h): the header is read for it.
 	 */
 	{
-		char *two[3];
+		char *paths[MAX_CASE_FILES];
 
-		two[0] = strdup(write_file("zs.c",
+		ss = open_case(paths, 3, "zs.c",
 			"#include \"zs.h\"\n"
 			"#include \"other.h\"\n"
 			"MY_STATIC int from_header(int a) { return a; }\n"
-			"static int plain_static(int a) { return a; }\n"));
-		two[1] = strdup(write_file("zs.h",
-			"#define MY_STATIC static inline\n"));
-		two[2] = strdup(write_file("other.h",
-			"static inline int unrelated(void) { return 0; }\n"));
-		ss = srcset_open_files(two, 3, tmpdir);
+			"static int plain_static(int a) { return a; }\n",
+			"zs.h", "#define MY_STATIC static inline\n",
+			"other.h", "static inline int unrelated(void) { return 0; }\n");
 		d = lookup(ss, "from_header");
 		result(d && d->annot == A_INLINE && d->is_static &&
 		       !d->annot_at.line,
@@ -374,10 +396,7 @@ static void test_source(void)
 		result(d && d->annot == A_NONE && d->is_static &&
 		       !ss->files[2].lexed,
 		       "source: and a plain static function beside it is plain, no header read for its 'static'");
-		srcset_free(ss);
-		free(two[0]);
-		free(two[1]);
-		free(two[2]);
+		close_case(ss, paths, 3);
 	}
 
 	/*
@@ -388,9 +407,9 @@ static void test_source(void)
 	 * one is.
 	 */
 	{
-		char *three[3];
+		char *paths[MAX_CASE_FILES];
 
-		three[0] = strdup(write_file("generic.h",
+		ss = open_case(paths, 3, "generic.h",
 			"#ifndef arch_prep\n"
 			"static inline void arch_prep(int a) { }\n"
 			"#endif\n"
@@ -398,14 +417,12 @@ static void test_source(void)
 			"static inline void arch_other(int a) { }\n"
 			"#else\n"
 			"static inline void arch_other_else(int a) { }\n"
-			"#endif\n"));
-		three[1] = strdup(write_file("arch.h",
+			"#endif\n",
+			"arch.h",
 			"static inline void arch_prep(int a)\n"
 			"{\n\tasm volatile(\"\" : : \"r\" (a));\n}\n"
-			"#define arch_prep arch_prep\n"));
-		three[2] = strdup(write_file("user.c",
-			"void f(void) { arch_prep(1); arch_other(2); }\n"));
-		ss = srcset_open_files(three, 3, tmpdir);
+			"#define arch_prep arch_prep\n",
+			"user.c", "void f(void) { arch_prep(1); arch_other(2); }\n");
 		d = lookup(ss, "arch_prep");
 		result(d && !strcmp(d->file, "arch.h") && d->line == 1,
 		       "source: '#ifndef NAME' and a later '#define NAME NAME': the override is the definition");
@@ -415,10 +432,7 @@ static void test_source(void)
 		d = lookup(ss, "arch_other_else");
 		result(d && d->line == 7,
 		       "source: the '#else' of an unknown '#ifndef' is not affected");
-		srcset_free(ss);
-		free(three[0]);
-		free(three[1]);
-		free(three[2]);
+		close_case(ss, paths, 3);
 	}
 }
 
