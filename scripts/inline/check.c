@@ -21,7 +21,6 @@
  *   copy that nothing calls or points to           dead-copy (note):
  *     every call inlined, through a constant table of callbacks, and the
  *     copy kept all the same (GCC), forced or not
-
  *
  * GCC clones (foo.constprop.0, foo.isra.0, foo.part.0, foo.cold) count for
  * the function they came from.
