@@ -63,7 +63,7 @@ judge() {
 	check "${by}the judge reads every object's symbols and preprocessed source" \
 		judge_all "$t" "$J" $objects
 	for o in $objects; do
-		e=$J/judge/$(echo "$o" | tr / _).expected
+		e=$J/judge/${o//\//_}.expected
 		[ -f "$e" ] || continue
 		cp "$e" "$J/expected"
 		reported "$t/$(dirname "$o")/.$(basename "$o").inline-findings" >"$J/reported"
@@ -90,11 +90,11 @@ judge_all() {
 
 	shift 2
 	for o in "$@"; do
-		e=$J/judge/$(echo "$o" | tr / _)
+		e=$J/judge/${o//\//_}
 		echo "$t/$o $t/${o%.o}.i $e.k $e.expected"
 	done | inline_copies_each
 	for o in "$@"; do
-		e=$J/judge/$(echo "$o" | tr / _)
+		e=$J/judge/${o//\//_}
 		[ -f "$e.expected" ] || unread=$((unread + 1))
 		[ ! -f "$e.k" ] || sed "s|^|$o |" "$e.k" >"$e.kinds"
 		rm -f "$e.k"

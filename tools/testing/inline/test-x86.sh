@@ -156,7 +156,7 @@ awk -v y="$y" -v d="$W/kinds.d" '
 	{ line = line " " $2 }
 	END { if (o != "") print line }' "$W/wanted" | kinds_each
 for o in $objs; do
-	f=$W/kinds.d/$(echo "$o" | tr / _)
+	f=$W/kinds.d/${o//\//_}
 	[ ! -f "$f" ] || sed "s|^|$o |" "$f"
 done >"$W/kinds"
 # kind_of OBJECT NAME: inline, forced, hint, no, unknown; empty if unread
