@@ -24,6 +24,12 @@ enum finding_class {
 
 extern const char *const class_names[NR_CLASSES];
 
+/* A note, not a warning: nothing to fix in the annotation. */
+static inline int class_is_note(enum finding_class c)
+{
+	return c == ADDRESS_TAKEN || c == EXTERNAL_INLINE || c == DEAD_COPY;
+}
+
 #define MAX_SITES	8
 
 /*

@@ -125,7 +125,8 @@ static int bookkeeping(const char *name)
 {
 	static const char *const prefixes[] = {
 		".debug", ".orc_", "__mcount_loc", ".discard.", ".note",
-		".comment", "__patchable_function_entries", ".BTF", NULL,
+		".comment", "__patchable_function_entries", ".BTF",
+		".eh_frame", NULL,
 	};
 	const char *const *p;
 
@@ -380,13 +381,12 @@ static int read_relocations(Elf *elf, size_t shstrndx, Elf_Scn *symscn,
 			f = func_at(o, sym.st_shndx, sym.st_value +
 				    reloc_place(&rela, machine, exec));
 			/*
-			 * PC-relative data: a table of sites (bookkeeping) or
-			 * a relative pointer, not an address taken; but a
-			 * copy that one names is not dead. .eh_frame names
-			 * every function.
+			 * PC-relative data: a table of sites or a relative
+			 * pointer, not an address taken; but a copy that one
+			 * names is not dead
 			 */
 			if (kind == X86_RELOC_PCREL && !exec) {
-				if (f && strcmp(tname, ".eh_frame"))
+				if (f)
 					f->rel_refs++;
 				continue;
 			}

@@ -484,8 +484,7 @@ out:
 
 static int is_warning(const struct finding *f)
 {
-	return f->cls != ADDRESS_TAKEN && f->cls != EXTERNAL_INLINE &&
-	       f->cls != DEAD_COPY;
+	return !class_is_note(f->cls);
 }
 
 /* How many fixes the patch has, and how many warnings have none. */

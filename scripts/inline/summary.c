@@ -241,9 +241,7 @@ static int cmp_total(const void *a, const void *b)
 static int class_rank(enum finding_class c)
 {
 	return c == FORCED_NOT_INLINED ? 4 : c == ASM_WRAPPER ? 3 :
-	       c == INLINE_NOT_INLINED ? 2 :
-	       c == ADDRESS_TAKEN || c == EXTERNAL_INLINE ||
-	       c == DEAD_COPY ? 1 : 0;
+	       c == INLINE_NOT_INLINED ? 2 : class_is_note(c) ? 1 : 0;
 }
 
 /* The entries of one function, merged into one total. */
