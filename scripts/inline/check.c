@@ -21,6 +21,8 @@
  *   copy that nothing calls or points to           dead-copy (note):
  *     every call inlined, through a constant table of callbacks, and the
  *     copy kept all the same (GCC), forced or not
+ *   copy of a plain inline, compiled with -O0      inlining-off (note):
+ *     or -fno-inline, where the compiler inlines only what is forced
  *
  * GCC clones (foo.constprop.0, foo.isra.0, foo.part.0, foo.cold) count for
  * the function they came from.
@@ -43,6 +45,7 @@ const char *const class_names[NR_CLASSES] = {
 	[ASM_INLINE_NO_ASM]	= "asm-inline-without-asm",
 	[EXTERNAL_INLINE]	= "external-inline",
 	[DEAD_COPY]		= "dead-copy",
+	[INLINING_OFF]		= "inlining-off",
 	[FORCED_NOT_INLINED]	= "forced-not-inlined",
 };
 
@@ -497,8 +500,8 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 }
 
 void check_object(const struct object *o, const struct report *r,
-		  struct srcset *ss, struct finding **out, unsigned int *nout,
-		  struct check_stats *st)
+		  struct srcset *ss, const char *off, struct finding **out,
+		  unsigned int *nout, struct check_stats *st)
 {
 	struct copyset *sets;
 	const char **names;
@@ -574,6 +577,12 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
+		/* no annotation but a forced one changes that: no fix */
+		if (off && (f->cls == INLINE_NOT_INLINED ||
+			    f->cls == ASM_WRAPPER)) {
+			f->cls = INLINING_OFF;
+			f->reason = off;
+		}
 		propose_fix(f, d, ss);
 	}
 	for (i = 0; i < *nout; i++)

@@ -19,6 +19,7 @@ enum finding_class {
 	EXTERNAL_INLINE,	/* note: 'inline' without 'static' */
 	FORCED_NOT_INLINED,	/* warning: a forced call not inlined (clang) */
 	DEAD_COPY,		/* note: nothing calls the copy or points to it */
+	INLINING_OFF,		/* note: -O0, where only forced calls inline */
 	NR_CLASSES,
 };
 
@@ -27,7 +28,8 @@ extern const char *const class_names[NR_CLASSES];
 /* A note, not a warning: nothing to fix in the annotation. */
 static inline int class_is_note(enum finding_class c)
 {
-	return c == ADDRESS_TAKEN || c == EXTERNAL_INLINE || c == DEAD_COPY;
+	return c == ADDRESS_TAKEN || c == EXTERNAL_INLINE || c == DEAD_COPY ||
+	       c == INLINING_OFF;
 }
 
 #define MAX_SITES	8
@@ -83,10 +85,13 @@ struct check_stats {
  * Compare one object. Findings are appended to *out (*nout of them).
  * The report may be NULL (no report: only the symbol table and the
  * source are compared, and no finding has a reason or call sites).
+ * off: the object was compiled where the compiler inlines only what is
+ * forced (-O0, -fno-inline), the reason its plain inline functions are
+ * out of line ("compiled with -O0"); NULL when it inlines.
  */
 void check_object(const struct object *o, const struct report *r,
-		  struct srcset *ss, struct finding **out, unsigned int *nout,
-		  struct check_stats *st);
+		  struct srcset *ss, const char *off, struct finding **out,
+		  unsigned int *nout, struct check_stats *st);
 
 /*
  * __asm_inline definitions without an asm statement: in the translation

@@ -117,6 +117,18 @@ void print_finding(FILE *fp, const struct finding *f, enum report_cc cc,
 				at, f->name, more, from, annot_name(f->annot),
 				report_cc_names[cc], where);
 		break;
+	case INLINING_OFF:
+		if (!others)
+			fprintf(fp,
+				"%s: note: '%s'%s%s is declared %s but has %s%s): %s, where %s inlines only the functions that are forced [inlining-off]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				where, sites, reason, report_cc_names[cc]);
+		else
+			fprintf(fp,
+				"%s: note: '%s'%s%s are declared %s but have %s%s): %s, where %s inlines only the functions that are forced [inlining-off]\n",
+				at, f->name, more, from, annot_name(f->annot),
+				where, sites, reason, report_cc_names[cc]);
+		break;
 	case ASM_INLINE_NO_ASM:
 		fprintf(fp,
 			"%s: warning: '%s'%s%s is marked __asm_inline but its body has no asm statement; use __always_inline or inline [asm-inline-without-asm]\n",

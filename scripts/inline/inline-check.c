@@ -70,6 +70,11 @@ static const char usage[] =
 "  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
 "  --deps FILE       the compiler's dependency file (-Wp,-MMD,FILE),\n"
 "                    instead of the .cmd file\n"
+"  --inlining-off FLAG\n"
+"                    the object was compiled with FLAG (-O0, -fno-inline),\n"
+"                    where the compiler inlines only what is forced: its\n"
+"                    plain inline functions' copies are notes, with no fix\n"
+"                    (default: what the .cmd file's command says)\n"
 "  --stderr FILE     the compile's stderr, kept in FILE: part it first,\n"
 "                    the report lines to the report, the rest to stderr;\n"
 "                    FILE is removed\n"
@@ -115,6 +120,7 @@ static int cmp_line(const void *a, const void *b)
 struct one_check {
 	const char *report, *cmd, *deps, *held, *findings;
 	const char *srctree, *config, *index_dir;
+	const char *off;		/* --inlining-off */
 	int cc;				/* -1: what the report looks like */
 	unsigned int extras;		/* DIAG_FIXIT, DIAG_ESTIMATE */
 	int exits;			/* the process ends after this check */
@@ -364,6 +370,34 @@ static int print_own(const char *obj, const char *findings_path, int cc,
 	return 1;
 }
 
+/*
+ * The flag of a compile where the compiler inlines only what is forced,
+ * in the command of a .cmd file (a hand check, or the summary's): -O0 as
+ * the last -O option, else -fno-inline; NULL when it inlines. Kbuild's
+ * check is told, with --inlining-off.
+ */
+static const char *cmd_inlining_off(const char *cmdfile)
+{
+	char *line = NULL, *w, *save;
+	size_t cap = 0;
+	int o0 = 0, no_inline = 0;
+	FILE *fp = fopen(cmdfile, "r");
+
+	if (!fp)
+		return NULL;	/* srcset_open() says it cannot read it */
+	if (getline(&line, &cap, fp) > 0)
+		for (w = strtok_r(line, " \t\n", &save); w;
+		     w = strtok_r(NULL, " \t\n", &save)) {
+			if (!strncmp(w, "-O", 2))
+				o0 = !strcmp(w, "-O0");
+			else if (!strcmp(w, "-fno-inline"))
+				no_inline = 1;
+		}
+	free(line);
+	fclose(fp);
+	return o0 ? "-O0" : no_inline ? "-fno-inline" : NULL;
+}
+
 static int check_one(const char *obj, const struct one_check *a)
 {
 	const char *report_path = a->report, *cmd = a->cmd;
@@ -376,6 +410,8 @@ static int check_one(const char *obj, const struct one_check *a)
 	struct srcset *ss;
 	unsigned int n = 0, i;
 	char *rp = NULL, *cp = NULL, *fp = NULL, *kp = NULL;
+	const char *flag = a->off;
+	char off[64];
 	int have_report, ret = 0;
 
 	if (!config) {
@@ -444,7 +480,12 @@ static int check_one(const char *obj, const struct one_check *a)
 			  strerror(errno));
 	if (a->index_dir)
 		srcset_index_dir(ss, a->index_dir);
-	check_object(&o, have_report ? &r : NULL, ss, &f, &n, &st);
+	if (!flag && !a->deps)
+		flag = cmd_inlining_off(cmd);
+	if (flag)
+		snprintf(off, sizeof(off), "compiled with %s", flag);
+	check_object(&o, have_report ? &r : NULL, ss, flag ? off : NULL,
+		     &f, &n, &st);
 	check_unit_misuse(ss, &f, &n);
 
 	qsort(f, n, sizeof(*f), cmp_line);
@@ -715,6 +756,7 @@ int main(int argc, char **argv)
 		{ "cmd", required_argument, NULL, 'c' },
 		{ "deps", required_argument, NULL, 'd' },
 		{ "stderr", required_argument, NULL, 'e' },
+		{ "inlining-off", required_argument, NULL, 'O' },
 		{ "findings", required_argument, NULL, 'f' },
 		{ "srctree", required_argument, NULL, 's' },
 		{ "config", required_argument, NULL, 'k' },
@@ -733,7 +775,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
-	const char *deps = NULL, *held = NULL;
+	const char *deps = NULL, *held = NULL, *off = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
 	char **builds = NULL, *cc_version = NULL, *tree_conf = NULL;
 	struct hand_run h = { 0 };
@@ -768,6 +810,9 @@ int main(int argc, char **argv)
 			break;
 		case 'd':
 			deps = optarg;
+			break;
+		case 'O':
+			off = optarg;
 			break;
 		case 'e':
 			held = optarg;
@@ -830,7 +875,7 @@ int main(int argc, char **argv)
 	}
 	if (compile)
 		return wrap_compile(compile, &(struct one_check){
-			.srctree = srctree, .config = config,
+			.srctree = srctree, .config = config, .off = off,
 			.index_dir = index_dir, .cc = cc, .extras = so.extras,
 		});
 	if (optind >= argc || (mode == CHECK && optind + 1 != argc)) {
@@ -894,7 +939,7 @@ int main(int argc, char **argv)
 		c = check_one(argv[optind], &(struct one_check){
 			.report = report, .cmd = cmd, .deps = deps,
 			.held = held, .findings = findings,
-			.srctree = srctree, .config = config,
+			.srctree = srctree, .config = config, .off = off,
 			.index_dir = index_dir, .cc = cc, .extras = so.extras,
 			.exits = 1, .hand = !held,
 		});

@@ -37,7 +37,7 @@ diags() {
 }
 
 WARN='inline-not-inlined|asm-wrapper-not-inlined|asm-inline-without-asm|forced-not-inlined'
-NOTE='address-taken|external-inline|dead-copy'
+NOTE='address-taken|external-inline|dead-copy|inlining-off'
 
 build_dirs "$SRC" "$E/o-before" "$E/before.log" $DIRS
 [ -f "$E/o-before/inline-fixes.patch" ] || die "no inline-fixes.patch: nothing to fix in $DIRS"

@@ -183,7 +183,7 @@ summary() {
 
 # the other findings file is untouched, and the summary counts both, as
 # the first build's did
-counted=$(grep '^W=inline: 2 objects checked; ' "$W/build.log")
+counted=$(grep '^W=inline: 3 objects checked; ' "$W/build.log")
 intact() {
 	cmp -s "$OTHER" "$W/other.good" && [ -n "$counted" ] &&
 	grep -qxF "$counted" "$W/$1.out"

@@ -33,9 +33,12 @@ build() {
 	uncached make -C "$obj" M="$M" -j"$JOBS" "$@" modules >"$log" 2>&1
 }
 
-# The diagnostics of a build log, with the module's path as <M>.
+# The diagnostics of a build log, with the module's path as <M>, file by
+# file: each file's in the order printed, the files in order of their
+# names (the objects compile side by side).
 diagnostics() {
-	grep -E ': (warning|note): ' "$1" | grep -v 'modpost' | sed "s|$M/|<M>/|g"
+	grep -E ': (warning|note): ' "$1" | grep -v 'modpost' | sed "s|$M/|<M>/|g" |
+		LC_ALL=C sort -s -t: -k1,1
 }
 
 # same_but_sizes EXPECTED DIAG DIFF: the diagnostics are those expected,
@@ -63,8 +66,9 @@ sys.exit(not copies or any(size.get(r[1]) != int(r[7]) for r in copies))
 " "$1" "$2"
 }
 
+# savedcmd [NAME]: the command of NAME.o (wi-classes.o), from its .cmd
 savedcmd() {
-	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd"
+	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.${1:-wi-classes}.o.cmd"
 }
 
 # 1. The classes, exactly.
@@ -99,8 +103,8 @@ check "it is valid JSON with every function of the ranking" \
 import json, sys
 d = json.load(open('$J'))
 names = sorted(f['name'] for f in d['functions'])
-assert names == ['wi_asm', 'wi_big', 'wi_dead', 'wi_dead_forced', 'wi_extern', 'wi_extern_forced', 'wi_forced', 'wi_shared_big', 'wi_small'], names
-assert d['objects_checked'] == 2
+assert names == ['wi_asm', 'wi_big', 'wi_dead', 'wi_dead_forced', 'wi_extern', 'wi_extern_forced', 'wi_forced', 'wi_noopt_plain', 'wi_shared_big', 'wi_small'], names
+assert d['objects_checked'] == 3
 shared = [f for f in d['functions'] if f['name'] == 'wi_shared_big'][0]
 assert shared['copies'] == 2 and len(shared['objects']) == 2
 assert [m['name'] for m in d['misuse']] == ['wi_no_asm']
@@ -111,7 +115,7 @@ import json, sys
 d = json.load(open('$J'))
 fix = {f['name']: f['fix'] and f['fix']['text'] for f in d['functions'] + d['misuse']}
 assert fix == {'wi_asm': '__asm_inline', 'wi_big': 'inline_hint', 'wi_dead': None, 'wi_dead_forced': None, 'wi_extern': '',
-               'wi_extern_forced': None, 'wi_forced': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
+               'wi_extern_forced': None, 'wi_forced': None, 'wi_noopt_plain': None, 'wi_shared_big': 'inline_hint', 'wi_small': None,
                'wi_no_asm': '__always_inline'}, fix
 big = [f for f in d['functions'] if f['name'] == 'wi_big'][0]['fix']
 assert (big['line'], big['column'], big['end_column']) == (13, 8, 14), big
@@ -139,18 +143,43 @@ check "wi_dead, inlined through a constant table, has a copy that nothing calls 
 check "and so has wi_dead_forced, __always_inline: forcing keeps the copy" \
 	dead_copy wi_dead_forced
 
+# inlining-off: the last -O option of wi-noopt.o's compile (its .cmd) is
+# -O0, where GCC inlines only what is forced: the inline wi_noopt_plain()
+# keeps a copy that wi_noopt_use() calls, the forced wi_noopt_forced()
+# has none. Its annotation cannot change that: a note, and no fix.
+noopt_O=$(savedcmd wi-noopt | sed 's/ -c -o .*//' | grep -o -- ' -O[^ ]*' | tail -n 1)
+inlining_off() {
+	[ "$noopt_O" = " -O0" ] &&
+		[ "$(symbol_type "$M/wi-noopt.o" wi_noopt_plain)" = t ] &&
+		objdump -dr "$M/wi-noopt.o" |
+			grep -Eq 'call +[0-9a-f]+ <wi_noopt_plain>$|R_X86_64_PLT32 +wi_noopt_plain-' &&
+		absent "$M/wi-noopt.o" wi_noopt_forced wi_noopt_use &&
+		grep -q '^inlining-off	wi_noopt_plain	' "$M/.wi-noopt.o.inline-findings" &&
+		grep -q '^+++ .*wi-classes\.c' "$M/inline-fixes.patch" &&
+		! grep -q 'wi-noopt' "$M/inline-fixes.patch"
+}
+check "wi-noopt.o, compiled with${noopt_O:- no -O}, calls a copy of the inline wi_noopt_plain and has none of the forced wi_noopt_forced: reported inlining-off, no fix in inline-fixes.patch" \
+	inlining_off
+# A hand check reads the -O0 in the .cmd file, where the build's check
+# was told it: it prints the build's note.
+(cd "$M" && "$obj/scripts/inline/inline-check" wi-noopt.o) 2>&1 |
+	sed "s|$M/|<M>/|g" >"$W/noopt-hand.out"
+check "a hand check of wi-noopt.o prints the build's note, from the -O0 of its .cmd file" \
+	sh -c "grep '^<M>/wi-noopt.c:' '$W/first.diag' >'$W/noopt-build.out' &&
+	       [ -s '$W/noopt-build.out' ] && cmp -s '$W/noopt-build.out' '$W/noopt-hand.out'"
+
 # Every finding is a function with a copy in its object, and the other
 # way round: every copy of a function the compiler's preprocessed source
 # declares inline is reported (the symbol table and the .i are the judge).
 agree=1
-for o in wi-classes wi-other; do
+for o in wi-classes wi-other wi-noopt; do
 	for f in $(reported "$M/.$o.o.inline-findings"); do
 		[ -n "$(symbol_type "$M/$o.o" "$f")" ] || agree=0
 	done
 done
 check "every reported copy is in the object's symbol table" test $agree = 1
-make -C "$obj" M="$M" wi-classes.i wi-other.i >"$W/cpp.log" 2>&1
-for o in wi-classes wi-other; do
+make -C "$obj" M="$M" wi-classes.i wi-other.i wi-noopt.i >"$W/cpp.log" 2>&1
+for o in wi-classes wi-other wi-noopt; do
 	copies=$(inline_copies "$M/$o.o" "$M/$o.i" | tr '\n' ' ')
 	check "and every copy in $o.o of a function declared inline is reported (${copies% })" \
 		equal "$copies" "$(reported "$M/.$o.o.inline-findings" | tr '\n' ' ')"
@@ -202,7 +231,7 @@ check "W=12 keeps its meaning: W=1 and W=2 flags, no report" \
 # 3. Incremental builds.
 fresh_module
 build "$W/inc1.log" W=inline
-diagnostics "$W/inc1.log" | grep -v "^<M>/wi-classes.c" >"$W/inc1.summary"
+diagnostics "$W/inc1.log" | grep -v '^<M>/[^:]*\.c:' >"$W/inc1.summary"
 build "$W/inc2.log" W=inline
 check "a second W=inline build compiles nothing" sh -c "! grep -q '^  CC' '$W/inc2.log'"
 diagnostics "$W/inc2.log" >"$W/inc2.summary"
@@ -251,7 +280,7 @@ check "a plain build after W=inline rebuilds the objects" \
 	grep -q "CC \[M\]  $M/wi-classes.o" "$W/inc4.log"
 "$obj/scripts/inline/inline-check" --summary "$M" >"$W/stale.out" 2>&1
 check "their findings are then stale and left out of a summary" \
-	grep -q '0 objects checked.*(2 stale findings files skipped)' "$W/stale.out"
+	grep -q '0 objects checked.*(3 stale findings files skipped)' "$W/stale.out"
 
 # A build that checks no object (a directory of host programs) has
 # nothing to sum up: the last build's summary stays as it was.

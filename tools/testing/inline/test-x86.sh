@@ -243,6 +243,7 @@ check "and its summary (inline-summary.json) has no warning for arch/x86/include
 mm/interval_tree.o anon_vma_interval_tree_insert no plain, after INTERVAL_TREE_DEFINE(..., static inline, ...) without a semicolon
 crypto/sha3_generic.o keccakf_round inline static SHA3_INLINE, which the file defines as inline on 64-bit
 lib/zstd/common/fse_decompress.o BIT_initDStream inline MEM_STATIC, which lib/zstd/common/mem.h, a header it has no other name of, defines as static inline
+crypto/jitterentropy.o jent_delta inline compiled with -O0 (crypto/Makefile), where GCC inlines only what is forced
 EOF
 	[ "$KVER" != 6.12 ] || cat <<'EOF'
 mm/slub.o sysfs_slab_add no compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub
@@ -262,6 +263,23 @@ while read -r o fn kind why <&3; do
 		sh -c "[ -n '$sym' ] && grep -q '^$fn $kind ' '$e.kinds' &&
 		       diff '$e.expected' '$e.reported' >'$e.diff'"
 done 3<"$W/outside-cases"
+
+# crypto/jitterentropy.o is compiled with -O0, the last -O option of its
+# command (.cmd): GCC inlines only what is forced there, and the copy of
+# jent_delta() with its call is no annotation's doing. A note, inlining-off,
+# and no fix, in the build's log and in the summary of the make above.
+je=crypto/jitterentropy.o
+je_O=$(sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$y/crypto/.jitterentropy.o.cmd" |
+	sed 's/ -c -o .*//' | grep -o -- ' -O[^ ]*' | tail -n 1)
+check "$je, compiled with${je_O:- no -O}, calls its copy of jent_delta(): a note [inlining-off] with no fix, no warning for its file" \
+	sh -c "[ '$je_O' = ' -O0' ] &&
+	       objdump -dr '$y/$je' | grep -Eq 'call +[0-9a-f]+ <jent_delta>\$|R_X86_64_PLT32 +jent_delta-' &&
+	       grep -q '^crypto/jitterentropy.c:[0-9:]*: note: .jent_delta. .*: compiled with -O0, .*\[inlining-off\]\$' '$W/outside.log' &&
+	       ! grep -q '^crypto/jitterentropy.c:[0-9:]*: warning: ' '$W/outside.log' &&
+	       python3 -c '
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))[\"functions\"] if f[\"name\"] == \"jent_delta\"]
+sys.exit(not (len(f) == 1 and f[0][\"class\"] == \"inlining-off\" and f[0][\"fix\"] is None))' '$y/inline-summary.json'"
 
 [ "$DIRS" != . ] || echo "# vmlinux text: $(size "$y/vmlinux" | awk 'NR == 2 { print $1 }')"
 finish

@@ -1272,7 +1272,7 @@ static void test_fix_in_pasted(void)
 		report_parse(text[k], strlen(text[k]), &r);
 		ss = srcset_open_files(files, 1, tmpdir);
 		n = 0;
-		check_object(&o, &r, ss, &out, &n, &st);
+		check_object(&o, &r, ss, NULL, &out, &n, &st);
 		if (n == 1 && out[0].calls == 1 && out[0].places == 1 &&
 		    out[0].forced < 0)
 			fix[k] = out[0].fix.text;
@@ -1365,7 +1365,7 @@ static void test_estimate_aligned(void)
 			memset(&st, 0, sizeof(st));
 			report_parse(text, strlen(text), &r);
 			ss = srcset_open_files(files, 1, tmpdir);
-			check_object(&o, &r, ss, &out, &n, &st);
+			check_object(&o, &r, ss, NULL, &out, &n, &st);
 			ok = n == 1 && out[0].calls == 1;
 			est = ok ? out[0].forced : 0;
 			findings_free(out, n);
