@@ -489,10 +489,17 @@ static void propose_fix(struct finding *f, const struct funcdef *d,
 		 * other files may call it: it stays, without inline; a forced
 		 * one stays forced, for the callers of its own file
 		 */
-		if (!srcset_declared_elsewhere(ss, d))
-			set_fix(f, &d->decl_at, fix_static);
-		else if (d->annot == A_INLINE)
+		if (!srcset_declared_elsewhere(ss, d)) {
+			/*
+			 * where a macro writes the storage class, another
+			 * build of the file makes it static: 'static' beside
+			 * it would then be there twice, an error
+			 */
+			if (!d->static_macro)
+				set_fix(f, &d->decl_at, fix_static);
+		} else if (d->annot == A_INLINE) {
 			set_fix(f, &d->annot_cut, fix_remove);
+		}
 		break;
 	default:
 		break;

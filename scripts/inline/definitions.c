@@ -199,11 +199,9 @@ static const struct {
 	{ "__inline__", A_INLINE },
 };
 
-/*
- * Is token i a name that may stand for an annotation, as the kernel's
- * such macros are named: MEM_STATIC, FORCE_INLINE, nokprobe_inline?
- */
-static int annot_like(const struct tokens *t, unsigned int i)
+/* Does the name of token i hold word (lower case), in any case? */
+static int name_holds(const struct tokens *t, unsigned int i,
+		      const char *word)
 {
 	char low[64];
 	unsigned int k, n = t->tok[i].len;
@@ -213,7 +211,16 @@ static int annot_like(const struct tokens *t, unsigned int i)
 	for (k = 0; k < n; k++)
 		low[k] = tolower((unsigned char)tok_str(t, i)[k]);
 	low[n] = '\0';
-	return strstr(low, "inline") || strstr(low, "static");
+	return !!strstr(low, word);
+}
+
+/*
+ * Is token i a name that may stand for an annotation, as the kernel's
+ * such macros are named: MEM_STATIC, FORCE_INLINE, nokprobe_inline?
+ */
+static int annot_like(const struct tokens *t, unsigned int i)
+{
+	return name_holds(t, i, "inline") || name_holds(t, i, "static");
 }
 
 /* How deep read_words() follows macros that name macros. */
@@ -263,6 +270,8 @@ static unsigned int read_words(struct srcset *ss, struct funcdef *d,
 				   strlen(annot_words[w].word)))
 				break;
 		if (w == ARRAY_SIZE(annot_words)) {
+			if (at && name_holds(t, i, "static"))
+				d->static_macro = 1;
 			m = depth < MACRO_DEPTH ?
 			    find_macro(ss, tok_str(t, i), t->tok[i].len) : NULL;
 			if (m && !m->function_like)

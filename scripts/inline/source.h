@@ -37,6 +37,13 @@ struct funcdef {
 	unsigned int nargs;		/* its parameters */
 	unsigned int is_static:1;
 	unsigned int is_extern:1;
+	/*
+	 * A macro among its specifiers holds "static" in its name (STATIC in
+	 * lib/decompress_unlzo.c): the storage class is the macro's, which
+	 * another build of the file defines otherwise (static in the boot
+	 * decompressor, empty in the kernel).
+	 */
+	unsigned int static_macro:1;
 	unsigned int has_body:1;	/* 0: the body follows a macro call */
 	unsigned int has_asm:1;		/* an asm statement in the body */
 	unsigned int asm_wrapper:1;	/* an asm statement and trivial setup */

@@ -244,6 +244,7 @@ mm/interval_tree.o anon_vma_interval_tree_insert no plain, after INTERVAL_TREE_D
 crypto/sha3_generic.o keccakf_round inline static SHA3_INLINE, which the file defines as inline on 64-bit
 lib/zstd/common/fse_decompress.o BIT_initDStream inline MEM_STATIC, which lib/zstd/common/mem.h, a header it has no other name of, defines as static inline
 crypto/jitterentropy.o jent_delta inline compiled with -O0 (crypto/Makefile), where GCC inlines only what is forced
+lib/decompress_unlzo.o parse_header inline 'STATIC inline', STATIC empty here and static in the boot decompressor
 EOF
 	[ "$KVER" != 6.12 ] || cat <<'EOF'
 mm/slub.o sysfs_slab_add no compiled where SLAB_SUPPORTS_SYSFS (mm/slab.h) is defined, not its inline stub
@@ -280,6 +281,30 @@ check "$je, compiled with${je_O:- no -O}, calls its copy of jent_delta(): a note
 import json, sys
 f = [f for f in json.load(open(sys.argv[1]))[\"functions\"] if f[\"name\"] == \"jent_delta\"]
 sys.exit(not (len(f) == 1 and f[0][\"class\"] == \"inlining-off\" and f[0][\"fix\"] is None))' '$y/inline-summary.json'"
+
+# lib/decompress_unlzo.c's parse_header() is "STATIC inline": STATIC is
+# empty in the kernel and static in the boot decompressor, which includes
+# the file. Its copy is global: on 6.12 GCC inlined its one call, and the
+# copy is for other files (external-inline), where no fix may put
+# 'static' beside STATIC, twice static in the decompressor; on 6.1 GCC
+# left the call (inline-not-inlined), and its fix is inline_hint.
+pclass=$(python3 -c '
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == "parse_header"]
+if len(f) != 1:
+    sys.exit(1)
+fix = f[0]["fix"]
+print(f[0]["class"], "none" if fix is None else fix["text"].strip() or "removal")' \
+	"$y/inline-summary.json" 2>/dev/null)
+check "lib/decompress_unlzo.c: parse_header(), 'STATIC inline' where the boot decompressor that includes it has STATIC static, gets no 'static' beside STATIC (${pclass:-not in the summary})" \
+	sh -c "grep -q '^STATIC inline long INIT parse_header(' '$SRC/lib/decompress_unlzo.c' &&
+	       grep -q '^#define STATIC[[:space:]]*static\$' '$SRC/arch/x86/boot/compressed/misc.c' &&
+	       grep -q '^#include \"../../../../lib/decompress_unlzo.c\"' '$SRC/arch/x86/boot/compressed/misc.c' &&
+	       ! grep -q '^+static STATIC' '$y/inline-fixes.patch' &&
+	       case '$pclass' in
+	       'external-inline none'|'inline-not-inlined inline_hint') ;;
+	       *) false ;;
+	       esac"
 
 [ "$DIRS" != . ] || echo "# vmlinux text: $(size "$y/vmlinux" | awk 'NR == 2 { print $1 }')"
 finish

@@ -1290,6 +1290,75 @@ static void test_fix_in_pasted(void)
 	       fix[1] ? fix[1] : "no such finding");
 }
 
+/*
+ * external-inline, where a macro writes the storage class
+ * (lib/decompress_unlzo.c: "STATIC inline long INIT parse_header(...)",
+ * STATIC static in the boot decompressor that includes the file, empty
+ * in the kernel): no 'static' is proposed, which would be there twice
+ * where the macro is static. Written plainly, the function gets it.
+ */
+static void test_static_macro(void)
+{
+	static const char source[] =
+		"#ifdef STATIC\n"
+		"#define PREBOOT\n"
+		"#else\n"
+		"#define STATIC\n"
+		"#endif\n"
+		"STATIC inline long by_macro(long a) { return a + 1; }\n"
+		"inline long plain(long a) { return a + 2; }\n"
+		"long user(long a) { return by_macro(a) + plain(a); }\n";
+	static const char code[] =
+		"	.text\n"
+		"	.globl by_macro, plain, user\n"
+		"	.type by_macro, @function\n"
+		"by_macro:\n"
+		"	leaq 1(%rdi), %rax\n"
+		"	ret\n"
+		"	.size by_macro, .-by_macro\n"
+		"	.type plain, @function\n"
+		"plain:\n"
+		"	leaq 2(%rdi), %rax\n"
+		"	ret\n"
+		"	.size plain, .-plain\n"
+		"	.type user, @function\n"
+		"user:\n"
+		"	call by_macro\n"
+		"	call plain\n"
+		"	ret\n"
+		"	.size user, .-user\n";
+	char src[4200], obj[4200], *paths[MAX_CASE_FILES];
+	const struct finding *by_macro = NULL, *plain = NULL;
+	struct finding *out = NULL;
+	struct check_stats st = { 0 };
+	struct srcset *ss;
+	struct object o;
+	unsigned int i, n = 0;
+
+	snprintf(src, sizeof(src), "%s/unlzo.s", tmpdir);
+	snprintf(obj, sizeof(obj), "%s/unlzo.o", tmpdir);
+	write_file("unlzo.s", code);
+	if (run("as --64 -o %s %s", obj, src) || object_read(obj, &o)) {
+		result(0, "GNU as makes the object of by_macro(), plain() and user()");
+		return;
+	}
+	ss = open_case(paths, 1, "unlzo.c", source);
+	check_object(&o, NULL, ss, NULL, &out, &n, &st);
+	for (i = 0; i < n; i++)
+		if (!strcmp(out[i].name, "by_macro"))
+			by_macro = &out[i];
+		else if (!strcmp(out[i].name, "plain"))
+			plain = &out[i];
+	result(by_macro && by_macro->cls == EXTERNAL_INLINE &&
+	       !by_macro->fix.line && plain && plain->cls == EXTERNAL_INLINE &&
+	       plain->fix.text == fix_static && plain->fix.line == 7,
+	       "fix: 'STATIC inline', STATIC empty here, is external-inline with no fix; plain 'inline' gets 'static ' (%s)",
+	       by_macro && by_macro->fix.line ? by_macro->fix.text : "-");
+	findings_free(out, n);
+	close_case(ss, paths, 1);
+	object_free(&o);
+}
+
 /* The end of the object's last function: its .text, when it has one. */
 static unsigned long text_end(const struct object *o)
 {
@@ -1555,6 +1624,7 @@ int main(int argc, char **argv)
 	test_object_code();
 	test_decode();
 	test_fix_in_pasted();
+	test_static_macro();
 	test_estimate_aligned();
 	test_notes();
 	test_findings_parse();
