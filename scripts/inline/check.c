@@ -580,16 +580,14 @@ void check_object(const struct object *o, const struct report *r,
 			f->cls = DEAD_COPY;
 		else if (forced)
 			f->cls = ADDRESS_TAKEN;
+		else if (off)	/* only a forced annotation changes that */
+			f->cls = INLINING_OFF;
 		else if (d->asm_wrapper)
 			f->cls = ASM_WRAPPER;
 		else
 			f->cls = INLINE_NOT_INLINED;
-		/* no annotation but a forced one changes that: no fix */
-		if (off && (f->cls == INLINE_NOT_INLINED ||
-			    f->cls == ASM_WRAPPER)) {
-			f->cls = INLINING_OFF;
-			f->reason = off;
-		}
+		if (f->cls == INLINING_OFF)
+			f->reason = off;	/* whatever the report says */
 		propose_fix(f, d, ss);
 	}
 	for (i = 0; i < *nout; i++)

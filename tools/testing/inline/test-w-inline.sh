@@ -66,9 +66,8 @@ sys.exit(not copies or any(size.get(r[1]) != int(r[7]) for r in copies))
 " "$1" "$2"
 }
 
-# savedcmd [NAME]: the command of NAME.o (wi-classes.o), from its .cmd
 savedcmd() {
-	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.${1:-wi-classes}.o.cmd"
+	sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$M/.wi-classes.o.cmd"
 }
 
 # 1. The classes, exactly.
@@ -147,9 +146,9 @@ check "and so has wi_dead_forced, __always_inline: forcing keeps the copy" \
 # -O0, where GCC inlines only what is forced: the inline wi_noopt_plain()
 # keeps a copy that wi_noopt_use() calls, the forced wi_noopt_forced()
 # has none. Its annotation cannot change that: a note, and no fix.
-noopt_O=$(savedcmd wi-noopt | sed 's/ -c -o .*//' | grep -o -- ' -O[^ ]*' | tail -n 1)
+noopt_O=$(last_O_option "$M/wi-noopt.o")
 inlining_off() {
-	[ "$noopt_O" = " -O0" ] &&
+	[ "$noopt_O" = -O0 ] &&
 		[ "$(symbol_type "$M/wi-noopt.o" wi_noopt_plain)" = t ] &&
 		objdump -dr "$M/wi-noopt.o" |
 			grep -Eq 'call +[0-9a-f]+ <wi_noopt_plain>$|R_X86_64_PLT32 +wi_noopt_plain-' &&
@@ -158,7 +157,7 @@ inlining_off() {
 		grep -q '^+++ .*wi-classes\.c' "$M/inline-fixes.patch" &&
 		! grep -q 'wi-noopt' "$M/inline-fixes.patch"
 }
-check "wi-noopt.o, compiled with${noopt_O:- no -O}, calls a copy of the inline wi_noopt_plain and has none of the forced wi_noopt_forced: reported inlining-off, no fix in inline-fixes.patch" \
+check "wi-noopt.o, compiled with ${noopt_O:-no -O}, calls a copy of the inline wi_noopt_plain and has none of the forced wi_noopt_forced: reported inlining-off, no fix in inline-fixes.patch" \
 	inlining_off
 # A hand check reads the -O0 in the .cmd file, where the build's check
 # was told it: it prints the build's note.

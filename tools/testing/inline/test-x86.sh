@@ -269,18 +269,27 @@ done 3<"$W/outside-cases"
 # command (.cmd): GCC inlines only what is forced there, and the copy of
 # jent_delta() with its call is no annotation's doing. A note, inlining-off,
 # and no fix, in the build's log and in the summary of the make above.
+# class_fix NAME: the class of function NAME in the summary of the make
+# above, and its fix: the text, "removal" or "none"; nothing if the
+# summary has not one entry of that name.
+class_fix() {
+	python3 -c '
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == sys.argv[2]]
+if len(f) != 1:
+    sys.exit(1)
+fix = f[0]["fix"]
+print(f[0]["class"], "none" if fix is None else fix["text"].strip() or "removal")' \
+		"$y/inline-summary.json" "$1" 2>/dev/null
+}
 je=crypto/jitterentropy.o
-je_O=$(sed -n '1s/^[a-z]*cmd_[^ ]* := //p' "$y/crypto/.jitterentropy.o.cmd" |
-	sed 's/ -c -o .*//' | grep -o -- ' -O[^ ]*' | tail -n 1)
-check "$je, compiled with${je_O:- no -O}, calls its copy of jent_delta(): a note [inlining-off] with no fix, no warning for its file" \
-	sh -c "[ '$je_O' = ' -O0' ] &&
+je_O=$(last_O_option "$y/$je")
+jclass=$(class_fix jent_delta)
+check "$je, compiled with ${je_O:-no -O}, calls its copy of jent_delta(): a note [inlining-off] with no fix, no warning for its file (${jclass:-not in the summary})" \
+	sh -c "[ '$je_O' = -O0 ] && [ '$jclass' = 'inlining-off none' ] &&
 	       objdump -dr '$y/$je' | grep -Eq 'call +[0-9a-f]+ <jent_delta>\$|R_X86_64_PLT32 +jent_delta-' &&
 	       grep -q '^crypto/jitterentropy.c:[0-9:]*: note: .jent_delta. .*: compiled with -O0, .*\[inlining-off\]\$' '$W/outside.log' &&
-	       ! grep -q '^crypto/jitterentropy.c:[0-9:]*: warning: ' '$W/outside.log' &&
-	       python3 -c '
-import json, sys
-f = [f for f in json.load(open(sys.argv[1]))[\"functions\"] if f[\"name\"] == \"jent_delta\"]
-sys.exit(not (len(f) == 1 and f[0][\"class\"] == \"inlining-off\" and f[0][\"fix\"] is None))' '$y/inline-summary.json'"
+	       ! grep -q '^crypto/jitterentropy.c:[0-9:]*: warning: ' '$W/outside.log'"
 
 # lib/decompress_unlzo.c's parse_header() is "STATIC inline": STATIC is
 # empty in the kernel and static in the boot decompressor, which includes
@@ -288,14 +297,7 @@ sys.exit(not (len(f) == 1 and f[0][\"class\"] == \"inlining-off\" and f[0][\"fix
 # copy is for other files (external-inline), where no fix may put
 # 'static' beside STATIC, twice static in the decompressor; on 6.1 GCC
 # left the call (inline-not-inlined), and its fix is inline_hint.
-pclass=$(python3 -c '
-import json, sys
-f = [f for f in json.load(open(sys.argv[1]))["functions"] if f["name"] == "parse_header"]
-if len(f) != 1:
-    sys.exit(1)
-fix = f[0]["fix"]
-print(f[0]["class"], "none" if fix is None else fix["text"].strip() or "removal")' \
-	"$y/inline-summary.json" 2>/dev/null)
+pclass=$(class_fix parse_header)
 check "lib/decompress_unlzo.c: parse_header(), 'STATIC inline' where the boot decompressor that includes it has STATIC static, gets no 'static' beside STATIC (${pclass:-not in the summary})" \
 	sh -c "grep -q '^STATIC inline long INIT parse_header(' '$SRC/lib/decompress_unlzo.c' &&
 	       grep -q '^#define STATIC[[:space:]]*static\$' '$SRC/arch/x86/boot/compressed/misc.c' &&

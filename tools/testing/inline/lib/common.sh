@@ -483,6 +483,14 @@ reported() {
 	tail -n +2 "$1" | awk -F'\t' '$1 != "asm-inline-without-asm" { print $2 }' | sort -u
 }
 
+# last_O_option OBJECT: the last -O option of OBJECT's compile, the one
+# the compiler obeys, as its .cmd file records the command (before
+# "-c -o"); nothing if it has none.
+last_O_option() {
+	sed -n '1s/^[a-z_]*cmd_[^ ]* := //p' "$(dirname "$1")/.$(basename "$1").cmd" |
+		sed 's/ -c -o .*//' | grep -o -- ' -O[^ ]*' | tail -n 1 | sed 's/^ //'
+}
+
 # nm's symbol types of name in an object: "t", "T", or nothing.
 symbol_type() {
 	nm "$1" | awk -v n="$2" '$3 == n { print $2 }'
