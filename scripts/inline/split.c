@@ -146,15 +146,22 @@ static int ends_with(struct line l, const char *suffix)
 
 /*
  * The length of "FILE:LINE:COLUMN: " at the start of l (FILE without blank
- * or colon), or 0.
+ * or colon, or one of clang's own buffers: "<scratch space>", where it
+ * pastes tokens, names a macro's pasted name), or 0.
  */
 static size_t location(struct line l)
 {
 	size_t i = 0;
 	int field;
 
-	while (i < l.n && l.s[i] != ' ' && l.s[i] != ':')
-		i++;
+	if (l.n && l.s[0] == '<') {
+		const char *gt = memchr(l.s, '>', l.n);
+
+		i = gt ? (size_t)(gt - l.s) + 1 : 0;
+	} else {
+		while (i < l.n && l.s[i] != ' ' && l.s[i] != ':')
+			i++;
+	}
 	if (!i)
 		return 0;
 	for (field = 0; field < 2; field++) {

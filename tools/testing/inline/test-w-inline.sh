@@ -317,6 +317,13 @@ clang_module() {
 	else
 		not_ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp, but for the sizes (see ${W#$TOP/}/$cc.diff)"
 	fi
+	# wi_sys_paste(), whose name a macro pastes, calls wi_paste_body():
+	# clang's remark on that call is followed by notes down to its
+	# "<scratch space>", which are the remark's.
+	check "CC=$cc: a remark's notes down to the name a macro pasted, in clang's <scratch space>, are in wi-other.o's report, and none in the build's output" \
+		sh -c "grep -q '^<scratch space>:[0-9]*:[0-9]*: note: expanded from here' '$M/.wi-other.o.inline-report' &&
+		       grep -q \"remark: 'wi_paste_body' not inlined into 'wi_sys_paste'\" '$M/.wi-other.o.inline-report' &&
+		       ! grep -q 'scratch space\|expanded from\|wi_paste_body' '$W/$cc.log'"
 	check "CC=$cc: each copy reported has the size nm gives it" \
 		sizes_agree "$M/wi-classes.o" "$M/.wi-classes.o.inline-findings"
 	# What clang itself says, the object's own command run again by
