@@ -141,6 +141,16 @@ int cond_live(const struct cond *c)
 	return 1;
 }
 
+int cond_certain(const struct cond *c)
+{
+	int i;
+
+	for (i = 0; i < c->depth && i < COND_DEPTH; i++)
+		if ((c->cur[i] != YES || c->guessed[i]) && !c->unless[i])
+			return 0;
+	return 1;
+}
+
 int cond_assumes_undefined(const struct cond *c, const char *name,
 			   unsigned int n)
 {
@@ -177,6 +187,7 @@ struct expr {
 	unsigned int i, end;
 	const struct cond *c;
 	int bad;		/* something this reader does not evaluate */
+	int guessed;		/* a macro not CONFIG_ found defined */
 };
 
 static int is_config(const struct tokens *t, unsigned int i)
@@ -185,15 +196,18 @@ static int is_config(const struct tokens *t, unsigned int i)
 	       !strncmp(t->buf + t->tok[i].off, "CONFIG_", 7);
 }
 
-static enum tri defined(const struct expr *e, unsigned int i)
+static enum tri defined(struct expr *e, unsigned int i)
 {
 	const struct tokens *t = e->t;
 	const char *name = t->buf + t->tok[i].off;
+	enum tri r;
 
 	if (is_config(t, i))
 		return e->c->cfg ? (config_has(e->c->cfg, name, t->tok[i].len) ?
 				    YES : NO) : MAYBE;
-	return e->c->defined(e->c->arg, name, t->tok[i].len);
+	r = e->c->defined(e->c->arg, name, t->tok[i].len);
+	e->guessed |= r == YES;
+	return r;
 }
 
 /* CONFIG_X is y (builtin) or m (X_MODULE)? */
@@ -328,10 +342,12 @@ static enum tri expr_or(struct expr *e)
 }
 
 static enum tri eval(const struct cond *c, const struct tokens *t,
-		     unsigned int i, unsigned int end)
+		     unsigned int i, unsigned int end, int *guessed)
 {
 	struct expr e = { .t = t, .i = i, .end = end, .c = c };
 	enum tri r = expr_or(&e);
+
+	*guessed = e.guessed;
 
 	/* comparisons, arithmetic, function-like macros: not known */
 	if (e.bad || e.i != end)
@@ -346,22 +362,26 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 	int d = c->depth - 1;
 	struct expr e = { .t = t, .c = c };
 	enum tri r;
+	int guessed = 0;
 
 	if (w >= eol || t->tok[w].type != T_IDENT)
 		return;
 	if (TOK_IS(t, w, "if") || TOK_IS(t, w, "ifdef") ||
 	    TOK_IS(t, w, "ifndef")) {
-		if (TOK_IS(t, w, "if"))
-			r = eval(c, t, w + 1, eol);
-		else if (w + 1 < eol && t->tok[w + 1].type == T_IDENT)
+		if (TOK_IS(t, w, "if")) {
+			r = eval(c, t, w + 1, eol, &guessed);
+		} else if (w + 1 < eol && t->tok[w + 1].type == T_IDENT) {
 			r = defined(&e, w + 1);
-		else
+			guessed = e.guessed;
+		} else {
 			r = MAYBE;
+		}
 		if (TOK_IS(t, w, "ifndef"))
 			r = tri_not(r);
 		if (c->depth < COND_DEPTH) {
 			c->cur[c->depth] = r;
 			c->taken[c->depth] = r;
+			c->guessed[c->depth] = guessed;
 			c->unless[c->depth] = NULL;
 			if (TOK_IS(t, w, "ifndef") && r == MAYBE) {
 				c->unless[c->depth] = t->buf + t->tok[w + 1].off;
@@ -371,9 +391,10 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 		c->depth++;
 	} else if (TOK_IS(t, w, "elif") && d >= 0) {
 		if (d < COND_DEPTH) {
-			r = eval(c, t, w + 1, eol);
+			r = eval(c, t, w + 1, eol, &guessed);
 			c->cur[d] = tri_and(tri_not(c->taken[d]), r);
 			c->taken[d] = tri_or(c->taken[d], r);
+			c->guessed[d] |= guessed;
 			c->unless[d] = NULL;
 		}
 	} else if (TOK_IS(t, w, "else") && d >= 0) {

@@ -34,6 +34,8 @@ struct cond {
 	int depth;
 	unsigned char cur[COND_DEPTH];		/* this branch */
 	unsigned char taken[COND_DEPTH];	/* an earlier branch */
+	/* a macro not CONFIG_ was found defined for this branch or one before */
+	unsigned char guessed[COND_DEPTH];
 	/*
 	 * The NAME of an '#ifndef NAME' read as live only because NAME was
 	 * not known yet (MAYBE), while in its first branch; else NULL.
@@ -56,6 +58,14 @@ void cond_directive(struct cond *c, const struct tokens *t, unsigned int i,
 
 /* Can the code at this point be compiled? */
 int cond_live(const struct cond *c);
+
+/*
+ * Is the code at this point compiled for certain: every branch around it
+ * known to be taken from the configuration alone, but for an '#ifndef
+ * NAME' read while NAME was unknown (a header's guard)? A macro that a
+ * header defines may itself be defined under a condition not known.
+ */
+int cond_certain(const struct cond *c);
 
 /*
  * Does the code at this point assume, without knowing it, that the macro

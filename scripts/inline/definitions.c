@@ -601,6 +601,7 @@ static void scan_define(struct scan *s, unsigned int i, unsigned int end)
 	m = xcalloc(1, sizeof(*m));
 	m->name = xstrndup(tok_str(t, i), t->tok[i].len);
 	m->file = s->f - s->ss->files;
+	m->uncertain = !cond_certain(&s->cond);
 	i++;
 	if (i < eol && tok_punct(t, i, '(') && t->tok[i].glued) {
 		function_like = 1;
@@ -740,16 +741,48 @@ static void scan_range(struct scan *s, unsigned int from, unsigned int end)
 	}
 }
 
+/*
+ * Is the macro defined, for a conditional of a .c file: by a .c file read
+ * so far, or by a header where its configuration keeps it for certain?
+ */
+static int defined_for_c(struct srcset *ss, const char *name, unsigned int n)
+{
+	const struct macro *m;
+
+	for (m = ss->macros[hash_str(name, n)]; m; m = m->next)
+		if (strlen(m->name) == n && !strncmp(m->name, name, n) &&
+		    (!m->uncertain || !ss->files[m->file].header))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is the macro defined, for a conditional of the file s scans? A header's
+ * conditional takes any definition read so far. A .c file may test a
+ * macro of a header that holds no name looked for (6.12's mm/slub.c:
+ * '#ifdef SLAB_SUPPORTS_SYSFS', a macro of mm/slab.h, decides between
+ * sysfs_slab_add() and its inline stub): the headers that define it are
+ * read, and one of them must define it in a branch the configuration
+ * keeps for certain (not include/acpi/platform/acenv.h's
+ * ACPI_NO_ERROR_MESSAGES, under '#ifdef ACPI_HELP_APP', which would leave
+ * all of ACPICA's error functions out). Else it is not known.
+ */
 static enum tri macro_defined(void *arg, const char *name, unsigned int n)
 {
-	return find_macro(arg, name, n) ? YES : MAYBE;
+	struct scan *s = arg;
+
+	if (s->f->header)
+		return find_macro(s->ss, name, n) ? YES : MAYBE;
+	if (!defined_for_c(s->ss, name, n))
+		lex_headers_defining_macro(s->ss, name, n);
+	return defined_for_c(s->ss, name, n) ? YES : MAYBE;
 }
 
 int read_definitions(struct srcset *ss, struct srcfile *f)
 {
 	struct scan s = { .ss = ss, .f = f };
 
-	cond_init(&s.cond, ss->cfg, macro_defined, ss);
+	cond_init(&s.cond, ss->cfg, macro_defined, &s);
 	if (f->lexed)
 		return 0;
 	if (srcset_load(ss, f))

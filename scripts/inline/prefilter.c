@@ -753,6 +753,65 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
 	}
 }
 
+/*
+ * Does buf[0..size) have a '#define name' line? Any text counts, a
+ * comment's too: it only picks the files to lex.
+ */
+static int writes_define(const char *buf, size_t size, const char *name,
+			 size_t n)
+{
+	const char *p = buf, *end = buf + size, *q;
+
+	while ((p = memmem(p, end - p, name, n))) {
+		q = p;
+		p += n;
+		if ((q > buf && is_ident_char(q[-1])) ||
+		    (p < end && is_ident_char(*p)))
+			continue;
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q - buf < 6 || memcmp(q - 6, "define", 6))
+			continue;
+		for (q -= 6; q > buf && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		if (q > buf && q[-1] == '#')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Lex the headers that define the macro needle, once per needle: those
+ * that only test it are left alone (hundreds test __ASSEMBLY__).
+ */
+void lex_headers_defining_macro(struct srcset *ss, const char *needle,
+				size_t n)
+{
+	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
+	struct seen *sn;
+	int i;
+
+	for (sn = ss->defined[h]; sn; sn = sn->next)
+		if (!strncmp(sn->key, needle, n) && !sn->key[n])
+			return;
+	sn = xcalloc(1, sizeof(*sn));
+	sn->key = xstrndup(needle, n);
+	sn->next = ss->defined[h];
+	ss->defined[h] = sn;
+
+	for (i = 0; i < ss->nfiles; i++) {
+		struct srcfile *f = &ss->files[i];
+		int found;
+
+		if (f->lexed || !f->header ||
+		    index_header(ss, f, NULL, &found) ||
+		    !may_hold(f, nh) || srcset_load(ss, f))
+			continue;
+		if (writes_define(f->buf, f->size, needle, n))
+			read_definitions(ss, f);
+	}
+}
+
 int is_ident_char(char c)
 {
 	return ident_char[(unsigned char)c] == 1;

@@ -25,6 +25,7 @@ struct macro {
 	int nparams;
 	const char **params;
 	unsigned int function_like:1;
+	unsigned int uncertain:1;	/* in a branch that may not be compiled */
 	struct macro *next;		/* same hash bucket */
 	struct macro *next_alias;	/* aliases[]: same body */
 };
@@ -84,6 +85,7 @@ struct srcset {
 	struct macro *aliases[HASH_SIZE];
 	struct seen *searched[HASH_SIZE];
 	struct seen *answered[HASH_SIZE];
+	struct seen *defined[HASH_SIZE];	/* macros looked for */
 	struct callsite *calls[HASH_SIZE];
 	const char *index_dir;		/* headers' indexes between checks, or NULL */
 	struct index_pack *pack;	/* prefilter.c: their pack, mapped */
@@ -134,6 +136,9 @@ struct funcdef *find_template(struct srcset *ss, const char *name);
 int is_ident_char(char c);
 /* Lex the headers that write the identifier needle, once per needle. */
 void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
+/* Lex the headers that define the macro needle, once per needle. */
+void lex_headers_defining_macro(struct srcset *ss, const char *needle,
+				size_t n);
 /*
  * Lex the headers that can define one of names[k] for which want[k] is
  * set, until each is found with its body (and want[k] cleared).

@@ -351,6 +351,7 @@ void srcset_free(struct srcset *ss)
 		}
 		free_seen(ss->searched[i]);
 		free_seen(ss->answered[i]);
+		free_seen(ss->defined[i]);
 		for (m = ss->macros[i]; m; m = mn) {
 			mn = m->next;
 			for (k = 0; k < m->nparams; k++)

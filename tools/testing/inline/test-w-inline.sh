@@ -183,6 +183,17 @@ for o in wi-classes wi-other wi-noopt; do
 	check "and every copy in $o.o of a function declared inline is reported (${copies% })" \
 		equal "$copies" "$(reported "$M/.$o.o.inline-findings" | tr '\n' ' ')"
 done
+# wi-other.c defines wi_sysfs_add() twice, as 6.12's mm/slub.c does
+# sysfs_slab_add(): an inline stub, and under '#ifdef WI_HAS_SYSFS' (a
+# macro of wi-shared.h) the real one, not declared inline. The .i says
+# which one was compiled; its copy, called, is no finding.
+sysfs_sym=$(symbol_type "$M/wi-other.o" wi_sysfs_add)
+sysfs_kind=$(python3 "$TOP/tools/testing/inline/lib/declared-inline.py" \
+		"$M/wi-other.i" wi_sysfs_add | awk '{ print $2 }')
+check "wi_sysfs_add(), an inline stub unless wi-shared.h defines WI_HAS_SYSFS, has a called copy of its real definition (nm: ${sysfs_sym:-none}; the .i: ${sysfs_kind:-unread}), not reported" \
+	sh -c "[ '$sysfs_sym' = t ] && [ '$sysfs_kind' = no ] &&
+	       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <wi_sysfs_add>\$|R_X86_64_PLT32 +wi_sysfs_add-' &&
+	       ! grep -q wi_sysfs_add '$W/first.log'"
 check "inline_hint and noinline functions with copies are not reported" \
 	sh -c "[ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_hint)\" ] &&
 	       [ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_plain)\" ] &&
@@ -303,7 +314,7 @@ check "make clean removes the reports, the findings, inline-summary.json, inline
 # clang 14 (Debian 12's) and clang 16.
 # clang_module CC EXPECTED: the fixture module built by CC with W=inline.
 clang_module() {
-	local cc=$1 exp=$2 C cmd version
+	local cc=$1 exp=$2 C cmd version sym
 
 	C=$(obj_tree "$cc" CC="$cc") || exit 1
 	fresh_module
@@ -317,6 +328,9 @@ clang_module() {
 	else
 		not_ok "CC=$cc: the warnings and notes are exactly fixtures/w-inline/$exp, but for the sizes (see ${W#$TOP/}/$cc.diff)"
 	fi
+	sym=$(symbol_type "$M/wi-other.o" wi_sysfs_add)
+	check "CC=$cc: wi_sysfs_add(), the real one where wi-shared.h defines WI_HAS_SYSFS, has a copy (nm: ${sym:-none}), not reported" \
+		sh -c "[ '$sym' = t ] && ! grep -q wi_sysfs_add '$W/$cc.log'"
 	# wi_sys_paste(), whose name a macro pastes, calls wi_paste_body():
 	# clang's remark on that call is followed by notes down to its
 	# "<scratch space>", which are the remark's.

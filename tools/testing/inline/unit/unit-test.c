@@ -434,6 +434,91 @@ static void test_source(void)
 		       "source: the '#else' of an unknown '#ifndef' is not affected");
 		close_case(ss, paths, 3);
 	}
+
+	/*
+	 * A .c file that tests a macro of a header, a header that holds no
+	 * name looked for (6.12's mm/slub.c: '#ifdef SLAB_SUPPORTS_SYSFS',
+	 * which mm/slab.h defines under '#if defined(CONFIG_SYSFS) && ...',
+	 * decides between sysfs_slab_add() and its inline stub): the header
+	 * that defines it is read, not one that only tests it. A macro that
+	 * a header defines in a dead branch, or in one the reader cannot
+	 * decide, is not known (include/acpi/platform/acenv.h defines
+	 * ACPI_USE_LOCAL_CACHE under '#ifdef ACPI_APPLICATION', which it
+	 * defines under '#ifdef ACPI_EXEC_APP'; drivers/acpi/osl.c has its
+	 * own cache functions under '#ifndef ACPI_USE_LOCAL_CACHE').
+	 */
+	{
+		char *paths[MAX_CASE_FILES], conf[4096];
+		static const char *const stubbed[] = {
+			"sysfs_add", "HAS_SYSFS", "dead_add", "HAS_DEAD",
+			"maybe_add", "HAS_MAYBE",
+		};
+		char c_file[2048];
+		size_t k, at = 0;
+
+		/* for each: a declaration or an inline stub, 5 lines */
+		for (k = 0; k < ARRAY_SIZE(stubbed); k += 2)
+			at += snprintf(c_file + at, sizeof(c_file) - at,
+				"#ifdef %s\n"
+				"static int %s(int a);\n"
+				"#else\n"
+				"static inline int %s(int a) { return 0; }\n"
+				"#endif\n",
+				stubbed[k + 1], stubbed[k], stubbed[k]);
+		/* line 16: a caller; then each real definition, 3 lines */
+		at += snprintf(c_file + at, sizeof(c_file) - at,
+			"int user(void) { return sysfs_add(1) + dead_add(2) + maybe_add(3); }\n");
+		for (k = 0; k < ARRAY_SIZE(stubbed); k += 2)
+			at += snprintf(c_file + at, sizeof(c_file) - at,
+				"#ifdef %s\n"
+				"static int %s(int a) { return a + 1; }\n"
+				"#endif\n",
+				stubbed[k + 1], stubbed[k]);
+		/* line 26 */
+		at += snprintf(c_file + at, sizeof(c_file) - at,
+			"#ifndef LOCAL_CACHE\n"
+			"static int create_cache(int a) { return a; }\n"
+			"#endif\n");
+		ss = open_case(paths, 4, "sl.c", c_file,
+			"sl.h",
+			"#if defined(CONFIG_YES) && !defined(CONFIG_NO)\n"
+			"#define HAS_SYSFS 1\n"
+			"#endif\n"
+			"#ifdef CONFIG_NO\n"
+			"#define HAS_DEAD 1\n"
+			"#endif\n"
+			"#if BITS_PER_LONG == 64\n"
+			"#define HAS_MAYBE 1\n"
+			"#endif\n"
+			"#ifdef APP_X\n"
+			"#define IS_APP 1\n"
+			"#endif\n"
+			"#ifdef IS_APP\n"
+			"#define LOCAL_CACHE 1\n"
+			"#endif\n",
+			"tests.h",
+			"#ifdef HAS_SYSFS\n"
+			"static inline int tester(void) { return 1; }\n"
+			"#endif\n",
+			"other.h", "static inline int unrelated(void) { return 0; }\n");
+		snprintf(conf, sizeof(conf), "%s/autoconf.h", tmpdir);
+		srcset_config(ss, conf);
+		d = lookup(ss, "sysfs_add");
+		result(d && d->annot == A_NONE && d->line == 18 &&
+		       ss->files[1].lexed && !ss->files[2].lexed &&
+		       !ss->files[3].lexed,
+		       "source: '#ifdef HAS_SYSFS' in a .c file, HAS_SYSFS a header's: the header that defines it read, not the one that tests it, and the function is not its inline stub");
+		d = lookup(ss, "dead_add");
+		result(d && d->annot == A_INLINE && d->line == 9,
+		       "source: a macro that a header defines in a dead branch is not known: the first definition");
+		d = lookup(ss, "maybe_add");
+		result(d && d->annot == A_INLINE && d->line == 14,
+		       "source: nor one it defines under '#if BITS_PER_LONG == 64', which the reader cannot decide");
+		d = lookup(ss, "create_cache");
+		result(d && d->line == 27,
+		       "source: nor one it defines under '#ifdef IS_APP', where the header defines IS_APP under a condition it cannot decide: '#ifndef LOCAL_CACHE' keeps the definition");
+		close_case(ss, paths, 4);
+	}
 }
 
 /* Definitions in the real tree, where GCC's diagnostics put them. */
