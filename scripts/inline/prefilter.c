@@ -726,31 +726,11 @@ static int index_header(struct srcset *ss, struct srcfile *f,
 	return 0;
 }
 
-/* Lex the headers that write the identifier needle, once per needle. */
-void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
+/* Does buf[0..size) hold name, anywhere? */
+static int writes_text(const char *buf, size_t size, const char *name,
+		       size_t n)
 {
-	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
-	struct seen *sn;
-	int i;
-
-	for (sn = ss->searched[h]; sn; sn = sn->next)
-		if (!strncmp(sn->key, needle, n) && !sn->key[n])
-			return;
-	sn = xcalloc(1, sizeof(*sn));
-	sn->key = xstrndup(needle, n);
-	sn->next = ss->searched[h];
-	ss->searched[h] = sn;
-
-	for (i = 0; i < ss->nfiles; i++) {
-		struct srcfile *f = &ss->files[i];
-		int found;
-
-		if (f->lexed || index_header(ss, f, NULL, &found) ||
-		    !may_hold(f, nh) || srcset_load(ss, f))
-			continue;
-		if (memmem(f->buf, f->size, needle, n))
-			read_definitions(ss, f);
-	}
+	return !!memmem(buf, size, name, n);
 }
 
 /*
@@ -781,23 +761,25 @@ static int writes_define(const char *buf, size_t size, const char *name,
 }
 
 /*
- * Lex the headers that define the macro needle, once per needle: those
- * that only test it are left alone (hundreds test __ASSEMBLY__).
+ * Lex the headers whose text writes needle as writes() finds it, once per
+ * needle of the memo tab.
  */
-void lex_headers_defining_macro(struct srcset *ss, const char *needle,
-				size_t n)
+static void lex_headers_writing(struct srcset *ss, struct seen **tab,
+				const char *needle, size_t n,
+				int (*writes)(const char *, size_t,
+					      const char *, size_t))
 {
 	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
 	struct seen *sn;
 	int i;
 
-	for (sn = ss->defined[h]; sn; sn = sn->next)
+	for (sn = tab[h]; sn; sn = sn->next)
 		if (!strncmp(sn->key, needle, n) && !sn->key[n])
 			return;
 	sn = xcalloc(1, sizeof(*sn));
 	sn->key = xstrndup(needle, n);
-	sn->next = ss->defined[h];
-	ss->defined[h] = sn;
+	sn->next = tab[h];
+	tab[h] = sn;
 
 	for (i = 0; i < ss->nfiles; i++) {
 		struct srcfile *f = &ss->files[i];
@@ -807,9 +789,25 @@ void lex_headers_defining_macro(struct srcset *ss, const char *needle,
 		    index_header(ss, f, NULL, &found) ||
 		    !may_hold(f, nh) || srcset_load(ss, f))
 			continue;
-		if (writes_define(f->buf, f->size, needle, n))
+		if (writes(f->buf, f->size, needle, n))
 			read_definitions(ss, f);
 	}
+}
+
+/* Lex the headers that write the identifier needle, once per needle. */
+void lex_headers_with(struct srcset *ss, const char *needle, size_t n)
+{
+	lex_headers_writing(ss, ss->searched, needle, n, writes_text);
+}
+
+/*
+ * Lex the headers that define the macro needle, once per needle: those
+ * that only test it are left alone (hundreds test __ASSEMBLY__).
+ */
+void lex_headers_defining_macro(struct srcset *ss, const char *needle,
+				size_t n)
+{
+	lex_headers_writing(ss, ss->defined, needle, n, writes_define);
 }
 
 int is_ident_char(char c)
