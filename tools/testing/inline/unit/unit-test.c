@@ -449,36 +449,36 @@ static void test_source(void)
 	 */
 	{
 		char *paths[MAX_CASE_FILES], conf[4096];
-		static const char *const stubbed[] = {
-			"sysfs_add", "HAS_SYSFS", "dead_add", "HAS_DEAD",
-			"maybe_add", "HAS_MAYBE",
-		};
-		char c_file[2048];
-		size_t k, at = 0;
-
-		/* for each: a declaration or an inline stub, 5 lines */
-		for (k = 0; k < ARRAY_SIZE(stubbed); k += 2)
-			at += snprintf(c_file + at, sizeof(c_file) - at,
-				"#ifdef %s\n"
-				"static int %s(int a);\n"
-				"#else\n"
-				"static inline int %s(int a) { return 0; }\n"
-				"#endif\n",
-				stubbed[k + 1], stubbed[k], stubbed[k]);
-		/* line 16: a caller; then each real definition, 3 lines */
-		at += snprintf(c_file + at, sizeof(c_file) - at,
-			"int user(void) { return sysfs_add(1) + dead_add(2) + maybe_add(3); }\n");
-		for (k = 0; k < ARRAY_SIZE(stubbed); k += 2)
-			at += snprintf(c_file + at, sizeof(c_file) - at,
-				"#ifdef %s\n"
-				"static int %s(int a) { return a + 1; }\n"
-				"#endif\n",
-				stubbed[k + 1], stubbed[k]);
-		/* line 26 */
-		at += snprintf(c_file + at, sizeof(c_file) - at,
+		static const char c_file[] =
+			"#ifdef HAS_SYSFS\n"
+			"static int sysfs_add(int a);\n"
+			"#else\n"
+			"static inline int sysfs_add(int a) { return 0; }\n"
+			"#endif\n"
+			"#ifdef HAS_DEAD\n"
+			"static int dead_add(int a);\n"
+			"#else\n"
+			"static inline int dead_add(int a) { return 0; }\n"
+			"#endif\n"
+			"#ifdef HAS_MAYBE\n"
+			"static int maybe_add(int a);\n"
+			"#else\n"
+			"static inline int maybe_add(int a) { return 0; }\n"
+			"#endif\n"
+			"int user(void) { return sysfs_add(1) + dead_add(2) + maybe_add(3); }\n"
+			"#ifdef HAS_SYSFS\n"
+			"static int sysfs_add(int a) { return a + 1; }\n"
+			"#endif\n"
+			"#ifdef HAS_DEAD\n"
+			"static int dead_add(int a) { return a + 1; }\n"
+			"#endif\n"
+			"#ifdef HAS_MAYBE\n"
+			"static int maybe_add(int a) { return a + 1; }\n"
+			"#endif\n"
 			"#ifndef LOCAL_CACHE\n"
 			"static int create_cache(int a) { return a; }\n"
-			"#endif\n");
+			"#endif\n";
+
 		ss = open_case(paths, 4, "sl.c", c_file,
 			"sl.h",
 			"#if defined(CONFIG_YES) && !defined(CONFIG_NO)\n"
