@@ -122,7 +122,7 @@ static int config_has(const struct config *cfg, const char *name,
 }
 
 void cond_init(struct cond *c, const struct config *cfg,
-	       enum tri (*defined)(void *, const char *, unsigned int),
+	       enum tri (*defined)(void *, const char *, unsigned int, int *),
 	       void *arg)
 {
 	memset(c, 0, sizeof(*c));
@@ -187,7 +187,7 @@ struct expr {
 	unsigned int i, end;
 	const struct cond *c;
 	int bad;		/* something this reader does not evaluate */
-	int guessed;		/* a macro not CONFIG_ found defined */
+	int guessed;		/* a macro not CONFIG_ found defined in a file */
 };
 
 static int is_config(const struct tokens *t, unsigned int i)
@@ -201,12 +201,13 @@ static enum tri defined(struct expr *e, unsigned int i)
 	const struct tokens *t = e->t;
 	const char *name = t->buf + t->tok[i].off;
 	enum tri r;
+	int guess = 1;
 
 	if (is_config(t, i))
 		return e->c->cfg ? (config_has(e->c->cfg, name, t->tok[i].len) ?
 				    YES : NO) : MAYBE;
-	r = e->c->defined(e->c->arg, name, t->tok[i].len);
-	e->guessed |= r == YES;
+	r = e->c->defined(e->c->arg, name, t->tok[i].len, &guess);
+	e->guessed |= r == YES && guess;
 	return r;
 }
 

@@ -28,13 +28,21 @@ char *config_value(const char *path, const char *name);
 
 struct cond {
 	const struct config *cfg;
-	/* Is the macro name[0..n) defined? YES, NO or MAYBE. */
-	enum tri (*defined)(void *arg, const char *name, unsigned int n);
+	/*
+	 * Is the macro name[0..n) defined? YES, NO or MAYBE. A YES is a
+	 * guess (the branch is not certain) unless it clears *guess: the
+	 * compile's -D option is no guess.
+	 */
+	enum tri (*defined)(void *arg, const char *name, unsigned int n,
+			    int *guess);
 	void *arg;
 	int depth;
 	unsigned char cur[COND_DEPTH];		/* this branch */
 	unsigned char taken[COND_DEPTH];	/* an earlier branch */
-	/* a macro not CONFIG_ was found defined for this branch or one before */
+	/*
+	 * a macro not CONFIG_ was found defined in a file, for this branch
+	 * or one before
+	 */
 	unsigned char guessed[COND_DEPTH];
 	/*
 	 * The NAME of an '#ifndef NAME' read as live only because NAME was
@@ -45,7 +53,7 @@ struct cond {
 };
 
 void cond_init(struct cond *c, const struct config *cfg,
-	       enum tri (*defined)(void *, const char *, unsigned int),
+	       enum tri (*defined)(void *, const char *, unsigned int, int *),
 	       void *arg);
 
 /*

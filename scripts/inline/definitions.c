@@ -757,25 +757,41 @@ static int defined_for_c(struct srcset *ss, const char *name, unsigned int n)
 }
 
 /*
- * Is the macro defined, for a conditional of the file s scans? A header's
- * conditional takes any definition read so far. A .c file may test a
- * macro of a header that holds no name looked for (6.12's mm/slub.c:
- * '#ifdef SLAB_SUPPORTS_SYSFS', a macro of mm/slab.h, decides between
+ * Is the macro defined, for a conditional of the file s scans? The
+ * compile's -D options say so for certain. A header's conditional takes
+ * any definition read so far. A .c file may test a macro of a header that
+ * holds no name looked for (6.12's mm/slub.c: '#ifdef
+ * SLAB_SUPPORTS_SYSFS', a macro of mm/slab.h, decides between
  * sysfs_slab_add() and its inline stub): the headers that define it are
  * read, and one of them must define it in a branch the configuration
  * keeps for certain (not include/acpi/platform/acenv.h's
  * ACPI_NO_ERROR_MESSAGES, under '#ifdef ACPI_HELP_APP', which would leave
- * all of ACPICA's error functions out). Else it is not known.
+ * all of ACPICA's error functions out). A macro that neither the
+ * compile's command nor any file defines is not defined (NOTRACE, in
+ * include/linux/tracepoint.h). Else it is not known.
  */
-static enum tri macro_defined(void *arg, const char *name, unsigned int n)
+static enum tri macro_defined(void *arg, const char *name, unsigned int n,
+			      int *guess)
 {
 	struct scan *s = arg;
+	enum tri cmd = srcset_cmdline_macro(s->ss, name, n);
 
-	if (s->f->header)
-		return find_macro(s->ss, name, n) ? YES : MAYBE;
-	if (!defined_for_c(s->ss, name, n))
-		lex_headers_defining_macro(s->ss, name, n);
-	return defined_for_c(s->ss, name, n) ? YES : MAYBE;
+	if (cmd == YES) {
+		*guess = 0;
+		return YES;
+	}
+	if (s->f->header) {
+		if (find_macro(s->ss, name, n))
+			return YES;
+	} else {
+		if (!defined_for_c(s->ss, name, n))
+			lex_headers_defining_macro(s->ss, name, n);
+		if (defined_for_c(s->ss, name, n))
+			return YES;
+	}
+	if (cmd == NO && !srcset_writes_define(s->ss, name, n))
+		return NO;
+	return MAYBE;
 }
 
 int read_definitions(struct srcset *ss, struct srcfile *f)

@@ -70,6 +70,12 @@ static const char usage[] =
 "  --cmd FILE        the object's .cmd file (default: .OBJECT.cmd)\n"
 "  --deps FILE       the compiler's dependency file (-Wp,-MMD,FILE),\n"
 "                    instead of the .cmd file\n"
+"  --defines WORDS   the compile's -D and -U options, in one argument\n"
+"                    (other words are skipped): a macro that neither\n"
+"                    they nor a file the compile read defines is taken\n"
+"                    as undefined (default: the .cmd file's; with\n"
+"                    --deps, none is known, and both branches of such a\n"
+"                    macro's #ifdef are read)\n"
 "  --inlining-off FLAG\n"
 "                    the object was compiled with FLAG (-O0, -fno-inline),\n"
 "                    where the compiler inlines only what is forced: its\n"
@@ -121,6 +127,7 @@ struct one_check {
 	const char *report, *cmd, *deps, *held, *findings;
 	const char *srctree, *config, *index_dir;
 	const char *off;		/* --inlining-off */
+	const char *defines;		/* --defines */
 	int cc;				/* -1: what the report looks like */
 	unsigned int extras;		/* DIAG_FIXIT, DIAG_ESTIMATE */
 	int exits;			/* the process ends after this check */
@@ -370,31 +377,43 @@ static int print_own(const char *obj, const char *findings_path, int cc,
 	return 1;
 }
 
+/* The command of a .cmd file, its first line; NULL if it cannot be read. */
+static char *cmd_command(const char *cmdfile)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *fp = fopen(cmdfile, "r");
+
+	if (!fp)
+		return NULL;	/* srcset_open() says it cannot read it */
+	if (getline(&line, &cap, fp) <= 0) {
+		free(line);
+		line = NULL;
+	}
+	fclose(fp);
+	return line;
+}
+
 /*
  * The flag of a compile where the compiler inlines only what is forced,
  * in the command of a .cmd file (a hand check, or the summary's): -O0 as
  * the last -O option, else -fno-inline; NULL when it inlines. Kbuild's
  * check is told, with --inlining-off.
  */
-static const char *cmd_inlining_off(const char *cmdfile)
+static const char *cmd_inlining_off(const char *line)
 {
-	char *line = NULL, *w, *save;
-	size_t cap = 0;
+	const char *w = line;
+	size_t n;
 	int o0 = 0, no_inline = 0;
-	FILE *fp = fopen(cmdfile, "r");
 
-	if (!fp)
-		return NULL;	/* srcset_open() says it cannot read it */
-	if (getline(&line, &cap, fp) > 0)
-		for (w = strtok_r(line, " \t\n", &save); w;
-		     w = strtok_r(NULL, " \t\n", &save)) {
-			if (!strncmp(w, "-O", 2))
-				o0 = !strcmp(w, "-O0");
-			else if (!strcmp(w, "-fno-inline"))
-				no_inline = 1;
-		}
-	free(line);
-	fclose(fp);
+	for (; *w; w += n) {
+		w += strspn(w, " \t\n");
+		n = strcspn(w, " \t\n");
+		if (n >= 2 && !strncmp(w, "-O", 2))
+			o0 = n == 3 && w[2] == '0';
+		else if (n == 11 && !strncmp(w, "-fno-inline", 11))
+			no_inline = 1;
+	}
 	return o0 ? "-O0" : no_inline ? "-fno-inline" : NULL;
 }
 
@@ -480,8 +499,18 @@ static int check_one(const char *obj, const struct one_check *a)
 			  strerror(errno));
 	if (a->index_dir)
 		srcset_index_dir(ss, a->index_dir);
-	if (!flag && !a->deps)
-		flag = cmd_inlining_off(cmd);
+	/* a hand check's: what the command of the .cmd file says */
+	if (!a->deps && (!flag || !a->defines)) {
+		char *line = cmd_command(cmd);
+
+		if (line && !flag)
+			flag = cmd_inlining_off(line);
+		if (line && !a->defines)
+			srcset_defines(ss, line);
+		free(line);
+	}
+	if (a->defines)
+		srcset_defines(ss, a->defines);
 	if (flag)
 		snprintf(off, sizeof(off), "compiled with %s", flag);
 	check_object(&o, have_report ? &r : NULL, ss, flag ? off : NULL,
@@ -658,6 +687,25 @@ static int run_to(char **cmd, int fd)
 				   128 + WTERMSIG(status);
 }
 
+/* The -D and -U options of the compile cmd, as --defines takes them. */
+static char *compile_defines(char **cmd)
+{
+	char *words = xstrdup(""), *more;
+	int i;
+
+	for (i = 1; cmd[i]; i++) {
+		if (strncmp(cmd[i], "-D", 2) && strncmp(cmd[i], "-U", 2))
+			continue;
+		/* -DNAME=VALUE, -UNAME, or -D NAME */
+		more = xasprintf("%s %s%s", words, cmd[i],
+				 cmd[i][2] || !cmd[i + 1] ? "" : cmd[i + 1]);
+		free(words);
+		words = more;
+		i += !cmd[i][2] && cmd[i + 1];
+	}
+	return words;
+}
+
 /*
  * inline-check COMPILER ARGS..., with the check's options in the
  * environment (INLINE_CHECK_OPTS): Kbuild's compile under ccache, as
@@ -673,7 +721,7 @@ static int run_to(char **cmd, int fd)
 static int wrap_compile(char **cmd, struct one_check *a)
 {
 	const char *objtool = getenv("INLINE_CHECK_OBJTOOL");
-	char *obj = NULL, *held = NULL;
+	char *obj = NULL, *held = NULL, *defines;
 	int i, fd = -1, ret, compiles = 0;
 	size_t len;
 
@@ -728,11 +776,14 @@ static int wrap_compile(char **cmd, struct one_check *a)
 		free(fp);
 		return ret;
 	}
+	defines = compile_defines(cmd);
+	a->defines = defines;
 	a->held = held;
 	a->note = 1;
 	a->exits = 1;
 	if (check_one(obj, a))
 		print_held(held);
+	free(defines);
 	return 0;
 }
 
@@ -755,6 +806,7 @@ int main(int argc, char **argv)
 		{ "compiler", required_argument, NULL, 'C' },
 		{ "cmd", required_argument, NULL, 'c' },
 		{ "deps", required_argument, NULL, 'd' },
+		{ "defines", required_argument, NULL, 'D' },
 		{ "stderr", required_argument, NULL, 'e' },
 		{ "inlining-off", required_argument, NULL, 'O' },
 		{ "findings", required_argument, NULL, 'f' },
@@ -775,7 +827,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *report = NULL, *cmd = NULL, *findings = NULL;
-	const char *deps = NULL, *held = NULL, *off = NULL;
+	const char *deps = NULL, *held = NULL, *off = NULL, *defines = NULL;
 	const char *srctree = NULL, *config = NULL, *index_dir = NULL;
 	char **builds = NULL, *cc_version = NULL, *tree_conf = NULL;
 	struct hand_run h = { 0 };
@@ -810,6 +862,9 @@ int main(int argc, char **argv)
 			break;
 		case 'd':
 			deps = optarg;
+			break;
+		case 'D':
+			defines = optarg;
 			break;
 		case 'O':
 			off = optarg;
@@ -940,8 +995,8 @@ int main(int argc, char **argv)
 			.report = report, .cmd = cmd, .deps = deps,
 			.held = held, .findings = findings,
 			.srctree = srctree, .config = config, .off = off,
-			.index_dir = index_dir, .cc = cc, .extras = so.extras,
-			.exits = 1, .hand = !held,
+			.defines = defines, .index_dir = index_dir, .cc = cc,
+			.extras = so.extras, .exits = 1, .hand = !held,
 		});
 		break;
 	case SUMMARY:

@@ -810,6 +810,36 @@ void lex_headers_defining_macro(struct srcset *ss, const char *needle,
 	lex_headers_writing(ss, ss->defined, needle, n, writes_define);
 }
 
+/*
+ * Does a file of the set, a .c file or a header, write '#define needle',
+ * in any branch? Once per needle. A file that cannot be read may.
+ */
+int srcset_writes_define(struct srcset *ss, const char *needle, size_t n)
+{
+	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
+	struct seen *sn;
+	int i, found;
+
+	for (sn = ss->written[h]; sn; sn = sn->next)
+		if (!strncmp(sn->key, needle, n) && !sn->key[n])
+			return sn->answer;
+	sn = xcalloc(1, sizeof(*sn));
+	sn->key = xstrndup(needle, n);
+	sn->next = ss->written[h];
+	ss->written[h] = sn;
+
+	for (i = 0; i < ss->nfiles && !sn->answer; i++) {
+		struct srcfile *f = &ss->files[i];
+
+		if (f->header && !index_header(ss, f, NULL, &found) &&
+		    !may_hold(f, nh))
+			continue;
+		sn->answer = srcset_load(ss, f) ||
+			     writes_define(f->buf, f->size, needle, n);
+	}
+	return sn->answer;
+}
+
 int is_ident_char(char c)
 {
 	return ident_char[(unsigned char)c] == 1;

@@ -86,7 +86,12 @@ struct srcset {
 	struct seen *searched[HASH_SIZE];
 	struct seen *answered[HASH_SIZE];
 	struct seen *defined[HASH_SIZE];	/* macros looked for */
+	struct seen *written[HASH_SIZE];	/* in srcset_writes_define() */
 	struct callsite *calls[HASH_SIZE];
+	/* the compile's -D macros, when its command is known (cmd_known) */
+	char **cmd_macros;
+	int ncmd_macros;
+	unsigned int cmd_known:1;
 	const char *index_dir;		/* headers' indexes between checks, or NULL */
 	struct index_pack *pack;	/* prefilter.c: their pack, mapped */
 	unsigned int pack_tried:1;
@@ -107,6 +112,14 @@ static inline const char *tok_str(const struct tokens *t, unsigned int i)
 
 /* prefilter.c: pack the index files when there were many; unmap the pack. */
 void index_finish(struct srcset *ss);
+
+/*
+ * srcset.c: what the compile's command says of the macro name[0..n): YES
+ * (a -D option), NO (the command is known, and the macro is neither
+ * there nor a name the compiler may define itself), or MAYBE.
+ */
+enum tri srcset_cmdline_macro(const struct srcset *ss, const char *name,
+			      unsigned int n);
 
 /* srcset.c: read the file into f->buf, once; -1 (said, counted) if not. */
 int srcset_load(struct srcset *ss, struct srcfile *f);
@@ -139,6 +152,11 @@ void lex_headers_with(struct srcset *ss, const char *needle, size_t n);
 /* Lex the headers that define the macro needle, once per needle. */
 void lex_headers_defining_macro(struct srcset *ss, const char *needle,
 				size_t n);
+/*
+ * Does a file of the set, a .c file or a header, write '#define needle',
+ * in any branch? Once per needle.
+ */
+int srcset_writes_define(struct srcset *ss, const char *needle, size_t n);
 /*
  * Lex the headers that can define one of names[k] for which want[k] is
  * set, until each is found with its body (and want[k] cleared).

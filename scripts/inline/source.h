@@ -115,6 +115,16 @@ void srcset_close(struct srcset *ss);
 int srcset_config(struct srcset *ss, const char *autoconf);
 
 /*
+ * The compile's -D and -U options, as the words of one string (Kbuild's
+ * c_flags, a .cmd file's command: other words are skipped). A macro
+ * that neither they nor a file of the set define is then taken as
+ * undefined (NOTRACE, for include/linux/tracepoint.h), unless its name
+ * is one the compiler may define (a leading '_'); without them, it is
+ * not known, and both branches of its #ifdef are read.
+ */
+void srcset_defines(struct srcset *ss, const char *words);
+
+/*
  * Keep what the prefilter learns of each header in dir, and use it in the
  * next checks of the build instead of reading the header again, while the
  * header is unchanged (its size, modification time and inode). Optional:

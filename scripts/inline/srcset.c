@@ -352,6 +352,7 @@ void srcset_free(struct srcset *ss)
 		free_seen(ss->searched[i]);
 		free_seen(ss->answered[i]);
 		free_seen(ss->defined[i]);
+		free_seen(ss->written[i]);
 		for (m = ss->macros[i]; m; m = mn) {
 			mn = m->next;
 			for (k = 0; k < m->nparams; k++)
@@ -379,6 +380,9 @@ void srcset_free(struct srcset *ss)
 	}
 	free(ss->files);
 	free(ss->file_slot);
+	for (i = 0; i < ss->ncmd_macros; i++)
+		free(ss->cmd_macros[i]);
+	free(ss->cmd_macros);
 	config_free(ss->cfg);
 	free(ss);
 }
@@ -392,6 +396,84 @@ int srcset_config(struct srcset *ss, const char *autoconf)
 {
 	ss->cfg = config_load(autoconf);
 	return ss->cfg ? 0 : -1;
+}
+
+static int cmd_macro_at(const struct srcset *ss, const char *name,
+			unsigned int n)
+{
+	int i;
+
+	for (i = 0; i < ss->ncmd_macros; i++)
+		if (!strncmp(ss->cmd_macros[i], name, n) &&
+		    !ss->cmd_macros[i][n])
+			return i;
+	return -1;
+}
+
+void srcset_defines(struct srcset *ss, const char *words)
+{
+	const char *p = words, *w;
+	char opt = 0;
+	size_t n;
+	int at;
+
+	ss->cmd_known = 1;
+	while (*p) {
+		w = p;
+		p += strcspn(p, " \t\n");
+		n = p - w;
+		p += strspn(p, " \t\n");
+		/* -DNAME[=VALUE], -UNAME, or -D NAME; a value's words are not */
+		if (!opt) {
+			if (n < 2 || w[0] != '-' || (w[1] != 'D' && w[1] != 'U'))
+				continue;
+			opt = w[1];
+			w += 2;
+			n -= 2;
+			if (!n)
+				continue;
+		}
+		/* Kbuild's quoting, passed as it is: -D'NAME' */
+		while (n && (*w == '\'' || *w == '"')) {
+			w++;
+			n--;
+		}
+		for (n = 0; is_ident_char(w[n]); n++)
+			;
+		at = n ? cmd_macro_at(ss, w, n) : -1;
+		if (n && opt == 'D' && at < 0) {
+			ss->cmd_macros = xrealloc(ss->cmd_macros,
+						  (ss->ncmd_macros + 1) *
+						  sizeof(*ss->cmd_macros));
+			ss->cmd_macros[ss->ncmd_macros++] = xstrndup(w, n);
+		} else if (opt == 'U' && at >= 0) {
+			free(ss->cmd_macros[at]);
+			ss->cmd_macros[at] = ss->cmd_macros[--ss->ncmd_macros];
+		}
+		opt = 0;
+	}
+}
+
+/*
+ * Names the compiler may define itself: those it keeps for itself
+ * (__x86_64__, __OPTIMIZE__, _LP64), and GNU C's linux, unix and i386.
+ */
+static int compiler_may_define(const char *name, unsigned int n)
+{
+	return name[0] == '_' ||
+	       (n == 5 && !strncmp(name, "linux", 5)) ||
+	       (n == 4 && !strncmp(name, "unix", 4)) ||
+	       (n == 4 && !strncmp(name, "i386", 4));
+}
+
+enum tri srcset_cmdline_macro(const struct srcset *ss, const char *name,
+			      unsigned int n)
+{
+	if (cmd_macro_at(ss, name, n) >= 0)
+		return YES;
+	if (!ss->cmd_known || compiler_may_define(name, n))
+		return MAYBE;
+	return NO;
 }
 
 void srcset_index_dir(struct srcset *ss, const char *dir)

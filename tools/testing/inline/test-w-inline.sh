@@ -194,6 +194,15 @@ check "wi_sysfs_add(), an inline stub unless wi-shared.h defines WI_HAS_SYSFS, h
 	sh -c "[ '$sysfs_sym' = t ] && [ '$sysfs_kind' = no ] &&
 	       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <wi_sysfs_add>\$|R_X86_64_PLT32 +wi_sysfs_add-' &&
 	       ! grep -q wi_sysfs_add '$W/first.log'"
+# wi_trace_on() the same, as init/main.c's initcall_debug_enable(): real
+# where wi-shared.h defines WI_TRACING, which takes the compile's -DMODULE
+# and no WI_NOTRACE, in a file or on the command line.
+trace_sym=$(symbol_type "$M/wi-other.o" wi_trace_on)
+trace_kind=$(awk '$1 == "wi_trace_on" { print $2 }' "$W/wi-other.kinds" 2>/dev/null)
+check "wi_trace_on(), an inline stub unless the compile's -DMODULE and no WI_NOTRACE make wi-shared.h define WI_TRACING, has a called copy of its real definition (nm: ${trace_sym:-none}; the .i: ${trace_kind:-unread}), not reported" \
+	sh -c "[ '$trace_sym' = t ] && [ '$trace_kind' = no ] &&
+	       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <wi_trace_on>\$|R_X86_64_PLT32 +wi_trace_on-' &&
+	       ! grep -q wi_trace_on '$W/first.log'"
 check "inline_hint and noinline functions with copies are not reported" \
 	sh -c "[ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_hint)\" ] &&
 	       [ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_plain)\" ] &&
@@ -331,6 +340,15 @@ clang_module() {
 	sym=$(symbol_type "$M/wi-other.o" wi_sysfs_add)
 	check "CC=$cc: wi_sysfs_add(), the real one where wi-shared.h defines WI_HAS_SYSFS, has a copy (nm: ${sym:-none}), not reported" \
 		sh -c "[ '$sym' = t ] && ! grep -q wi_sysfs_add '$W/$cc.log'"
+	# wi_trace_on(): real where the compile's -DMODULE, and no
+	# WI_NOTRACE anywhere, make wi-shared.h define WI_TRACING. Kbuild
+	# gives the check the compile's -D options; a hand check reads them
+	# in the .cmd file.
+	sym=$(symbol_type "$M/wi-other.o" wi_trace_on)
+	(cd "$M" && "$C/scripts/inline/inline-check" wi-other.o) >"$W/$cc-other-hand.out" 2>&1
+	check "CC=$cc: wi_trace_on(), the real one where the compile's -DMODULE and no WI_NOTRACE make wi-shared.h define WI_TRACING, has a copy (nm: ${sym:-none}), not reported by the build nor by a hand check" \
+		sh -c "[ '$sym' = t ] && grep -q 'CC \[M\]  $M/wi-other.o' '$W/$cc.log' &&
+		       ! grep -q wi_trace_on '$W/$cc.log' '$W/$cc-other-hand.out'"
 	# wi_sys_paste(), whose name a macro pastes, calls wi_paste_body():
 	# clang's remark on that call is followed by notes down to its
 	# "<scratch space>", which are the remark's.
@@ -390,6 +408,11 @@ check "CC=\"ccache clang\": the warm build's compiles are all hits ($hits hits, 
 check "CC=\"ccache clang\": warm and cold give the same findings, summary and warnings" \
 	sh -c "grep -q inline-not-inlined '$W/ccache-cold/.wi-classes.o.inline-findings' &&
 	       diff -r '$W/ccache-cold' '$W/ccache-warm' >'$W/ccache.diff'"
+# inside ccache, the check reads the -D options of the compile it runs
+check "CC=\"ccache clang\": wi_trace_on(), real with the compile's -DMODULE, has a copy (nm: $(symbol_type "$M/wi-other.o" wi_trace_on)) and is not reported" \
+	sh -c "[ '$(symbol_type "$M/wi-other.o" wi_trace_on)' = t ] &&
+	       grep -q 'CC \[M\]  $M/wi-other.o' '$W/ccache-cold.log' &&
+	       ! grep -q wi_trace_on '$W/ccache-cold.log' '$W/ccache-cold/warnings'"
 # INLINE_FIXITS changes what the check prints, not the command: ccache
 # keeps what it prints apart (CCACHE_NAMESPACE). With it, fix-it lines;
 # the warm build after, without it, none, every compile a hit again.

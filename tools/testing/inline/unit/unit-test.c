@@ -519,6 +519,97 @@ static void test_source(void)
 		       "source: nor one it defines under '#ifdef IS_APP', where the header defines IS_APP under a condition it cannot decide: '#ifndef LOCAL_CACHE' keeps the definition");
 		close_case(ss, paths, 4);
 	}
+
+	/*
+	 * The compile's -D options (srcset_defines()). A macro that neither
+	 * they nor any file defines is undefined: include/linux/tracepoint.h
+	 * defines TRACEPOINTS_ENABLED under '#if defined(CONFIG_TRACEPOINTS)
+	 * && !defined(NOTRACE)', and init/main.c's initcall_debug_enable()
+	 * is an inline stub without it. A -D'd macro is defined (MODULE for
+	 * an M= module); -U takes it back. A name the compiler may define
+	 * itself (a leading '_'), or one that a file defines in any branch,
+	 * is not known; nor is any of them without the command.
+	 */
+	{
+		static const char c_file[] =
+			"#ifdef TP_ENABLED\n"
+			"static int debug_enable(int a);\n"
+			"#else\n"
+			"static inline int debug_enable(int a) { return 0; }\n"
+			"#endif\n"
+			"#ifdef MODULE\n"
+			"static int mod_add(int a);\n"
+			"#else\n"
+			"static inline int mod_add(int a) { return 0; }\n"
+			"#endif\n"
+			"#ifdef _RESERVED_X\n"
+			"static int res_add(int a);\n"
+			"#else\n"
+			"static inline int res_add(int a) { return 0; }\n"
+			"#endif\n"
+			"#ifdef SOMEWHERE\n"
+			"static int some_add(int a);\n"
+			"#else\n"
+			"static inline int some_add(int a) { return 0; }\n"
+			"#endif\n"
+			"int user(void) { return debug_enable(1) + mod_add(2) + res_add(3) + some_add(4); }\n"
+			"#ifdef TP_ENABLED\n"
+			"static int debug_enable(int a) { return a + 1; }\n"
+			"#endif\n"
+			"#ifdef MODULE\n"
+			"static int mod_add(int a) { return a + 1; }\n"
+			"#endif\n"
+			"#ifdef _RESERVED_X\n"
+			"static int res_add(int a) { return a + 1; }\n"
+			"#endif\n"
+			"#ifdef SOMEWHERE\n"
+			"static int some_add(int a) { return a + 1; }\n"
+			"#endif\n";
+		static const struct {
+			const char *defines;	/* NULL: not given */
+			/* the line of each function's definition read */
+			unsigned int debug, mod, res, some;
+			const char *what;
+		} cmds[] = {
+			{ NULL, 4, 9, 14, 19,
+			  "no -D options given: a macro no file defines is not known, and the first definition is read" },
+			{ "-D__KERNEL__ -DMODULE -DKBUILD_BASENAME='\"cmd\"'",
+			  23, 26, 14, 19,
+			  "-D__KERNEL__ -DMODULE: NOTRACE undefined, so the header's TP_ENABLED is, and MODULE defined; _RESERVED_X, and SOMEWHERE that a header defines under '#if 0', not known" },
+			{ "-D__KERNEL__ -DNOTRACE -D MODULE -UMODULE",
+			  4, 9, 14, 19,
+			  "-DNOTRACE, and MODULE -D'd then -U'd: TP_ENABLED and MODULE not defined" },
+		};
+		char *paths[MAX_CASE_FILES], conf[4096];
+		const struct funcdef *f[4];
+		unsigned int k;
+
+		for (k = 0; k < sizeof(cmds) / sizeof(cmds[0]); k++) {
+			ss = open_case(paths, 2, "tp.c", c_file, "tp.h",
+				"#if defined(CONFIG_YES) && !defined(NOTRACE)\n"
+				"#define TP_ENABLED 1\n"
+				"#endif\n"
+				"#if 0\n"
+				"#define SOMEWHERE 1\n"
+				"#endif\n");
+			snprintf(conf, sizeof(conf), "%s/autoconf.h", tmpdir);
+			srcset_config(ss, conf);
+			if (cmds[k].defines)
+				srcset_defines(ss, cmds[k].defines);
+			f[0] = lookup(ss, "debug_enable");
+			f[1] = lookup(ss, "mod_add");
+			f[2] = lookup(ss, "res_add");
+			f[3] = lookup(ss, "some_add");
+			result(f[0] && f[0]->line == cmds[k].debug &&
+			       f[1] && f[1]->line == cmds[k].mod &&
+			       f[2] && f[2]->line == cmds[k].res &&
+			       f[3] && f[3]->line == cmds[k].some,
+			       "source: %s (lines %u %u %u %u)", cmds[k].what,
+			       f[0] ? f[0]->line : 0, f[1] ? f[1]->line : 0,
+			       f[2] ? f[2]->line : 0, f[3] ? f[3]->line : 0);
+			close_case(ss, paths, 2);
+		}
+	}
 }
 
 /* Definitions in the real tree, where GCC's diagnostics put them. */
