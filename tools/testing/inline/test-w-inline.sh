@@ -183,26 +183,23 @@ for o in wi-classes wi-other wi-noopt; do
 	check "and every copy in $o.o of a function declared inline is reported (${copies% })" \
 		equal "$copies" "$(reported "$M/.$o.o.inline-findings" | tr '\n' ' ')"
 done
-# wi-other.c defines wi_sysfs_add() twice, as 6.12's mm/slub.c does
-# sysfs_slab_add(): an inline stub, and under '#ifdef WI_HAS_SYSFS' (a
-# macro of wi-shared.h) the real one, not declared inline. The .i says
-# which one was compiled (the reader's kinds, from the loop above); its
-# copy, called, is no finding.
-sysfs_sym=$(symbol_type "$M/wi-other.o" wi_sysfs_add)
-sysfs_kind=$(awk '$1 == "wi_sysfs_add" { print $2 }' "$W/wi-other.kinds" 2>/dev/null)
-check "wi_sysfs_add(), an inline stub unless wi-shared.h defines WI_HAS_SYSFS, has a called copy of its real definition (nm: ${sysfs_sym:-none}; the .i: ${sysfs_kind:-unread}), not reported" \
-	sh -c "[ '$sysfs_sym' = t ] && [ '$sysfs_kind' = no ] &&
-	       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <wi_sysfs_add>\$|R_X86_64_PLT32 +wi_sysfs_add-' &&
-	       ! grep -q wi_sysfs_add '$W/first.log'"
-# wi_trace_on() the same, as init/main.c's initcall_debug_enable(): real
-# where wi-shared.h defines WI_TRACING, which takes the compile's -DMODULE
-# and no WI_NOTRACE, in a file or on the command line.
-trace_sym=$(symbol_type "$M/wi-other.o" wi_trace_on)
-trace_kind=$(awk '$1 == "wi_trace_on" { print $2 }' "$W/wi-other.kinds" 2>/dev/null)
-check "wi_trace_on(), an inline stub unless the compile's -DMODULE and no WI_NOTRACE make wi-shared.h define WI_TRACING, has a called copy of its real definition (nm: ${trace_sym:-none}; the .i: ${trace_kind:-unread}), not reported" \
-	sh -c "[ '$trace_sym' = t ] && [ '$trace_kind' = no ] &&
-	       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <wi_trace_on>\$|R_X86_64_PLT32 +wi_trace_on-' &&
-	       ! grep -q wi_trace_on '$W/first.log'"
+# wi-other.c defines two functions twice, an inline stub and the real
+# one, not declared inline: wi_sysfs_add() under '#ifdef WI_HAS_SYSFS' (a
+# macro of wi-shared.h), as 6.12's mm/slub.c does sysfs_slab_add(), and
+# wi_trace_on() under '#ifdef WI_TRACING', which wi-shared.h defines when
+# the compile's -DMODULE, and no WI_NOTRACE in a file or on the command
+# line, say so, as init/main.c does initcall_debug_enable(). The .i says
+# which one was compiled (the reader's kinds, from the loop above); the
+# real one's copy, called, is no finding.
+for fn in "wi_sysfs_add:wi-shared.h defines WI_HAS_SYSFS" \
+	  "wi_trace_on:the compile's -DMODULE and no WI_NOTRACE make wi-shared.h define WI_TRACING"; do
+	sym=$(symbol_type "$M/wi-other.o" "${fn%%:*}")
+	kind=$(awk -v f="${fn%%:*}" '$1 == f { print $2 }' "$W/wi-other.kinds" 2>/dev/null)
+	check "${fn%%:*}(), an inline stub unless ${fn#*:}, has a called copy of its real definition (nm: ${sym:-none}; the .i: ${kind:-unread}), not reported" \
+		sh -c "[ '$sym' = t ] && [ '$kind' = no ] &&
+		       objdump -dr '$M/wi-other.o' | grep -Eq 'call +[0-9a-f]+ <${fn%%:*}>\$|R_X86_64_PLT32 +${fn%%:*}-' &&
+		       ! grep -q '${fn%%:*}' '$W/first.log'"
+done
 check "inline_hint and noinline functions with copies are not reported" \
 	sh -c "[ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_hint)\" ] &&
 	       [ -n \"\$(nm '$M/wi-classes.o' | grep -w wi_plain)\" ] &&
