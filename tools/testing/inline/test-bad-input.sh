@@ -103,6 +103,51 @@ check "and names its files as given: '... N more in hand.json', 'N fixes in hand
 	       grep -q '^nodir/hand[.]json: warning: inline-check: cannot write' '$W/hand-summary-nodir.err'"
 rm -f "$M/hand.json" "$M/hand.patch"
 
+# Fixes that cannot go into the patch: each file's are said once, with
+# why, and the other files' are written. A file outside --fixes-root; one
+# that changed since the build (a line added at its top); one the build
+# generated, in the object tree, where the summary runs, but not in the
+# source tree (6.12's security/selinux/flask.h, made by genheaders): here
+# the findings files name wi-shared.h as gen-test/wi-shared.h, a copy in
+# the kernel's object tree, and --srctree is a directory without it.
+# They are put back after.
+fixes_total=$(sed -n 's/^W=inline: \([0-9]*\) fix.*/\1/p' "$W/build.log")
+mkdir -p "$W/elsewhere"
+# left_out NAME FILE WHY: NAME's diagnostics are one, at FILE, whose
+# fixes are left out of left.patch for WHY
+left_out() {
+	[ "$(cat "$W/$1.status")" = 0 ] &&
+		[ "$(grep -c 'warning: inline-check:' "$W/$1.err")" = 1 ] &&
+		grep -q "^$2: warning: inline-check: [1-9][0-9]* fix\(es\)\? left out of left\.patch: $3\$" "$W/$1.err"
+}
+in_module left-outside --summary --json left.json --fixes left.patch --fixes-root "$W/elsewhere" .
+n=$(sed -n 's/.* \([0-9]*\) fix.* left out of left\.patch: the file is outside .*elsewhere$/\1/p' "$W/left-outside.err" |
+    awk '{ n += $1 } END { print n + 0 }')
+check "fixes of files outside --fixes-root: each file said once, 'N fixes left out of left.patch: the file is outside elsewhere', $n of the build's $fixes_total, and no patch" \
+	sh -c "[ '$(cat "$W/left-outside.status")' = 0 ] && [ '$n' = '$fixes_total' ] &&
+	       [ \$(grep -c 'warning: inline-check:' '$W/left-outside.err') = 2 ] && [ ! -s '$M/left.patch' ]"
+cp -p "$M/wi-classes.c" "$W/wi-classes.c.kept"
+sed -i '1i /* a line added after the build */' "$M/wi-classes.c"
+in_module left-changed --summary --json left.json --fixes left.patch .
+cp -p "$W/wi-classes.c.kept" "$M/wi-classes.c"
+# written NAME: the one file of left.patch
+written() {
+	[ "$(grep '^+++ ' "$M/left.patch")" = "+++ b/$1" ]
+}
+check "fixes of a file changed since the build: 'wi-classes.c: ... left out of left.patch: the file has changed since the build', wi-shared.h's written" \
+	eval "left_out left-changed '$M/wi-classes\.c' 'the file has changed since the build' && written wi-shared.h"
+mkdir -p "$W/findings.kept"
+cp -p "$M"/.*.inline-findings "$W/findings.kept/"
+mkdir -p "$obj/gen-test"
+cp "$M/wi-shared.h" "$obj/gen-test/wi-shared.h"
+sed -i "s|$M/wi-shared\.h|gen-test/wi-shared.h|g" "$M"/.*.inline-findings
+in_module left-gen --summary --srctree "$W/elsewhere" --json left.json --fixes left.patch .
+cp -p "$W/findings.kept"/.*.inline-findings "$M/"
+rm -rf "$obj/gen-test"
+check "fixes of a file in the object tree, not in --srctree: 'gen-test/wi-shared.h: ... left out of left.patch: the build generated the file; fix what generates it', wi-classes.c's written" \
+	eval "left_out left-gen 'gen-test/wi-shared\.h' 'the build generated the file; fix what generates it' && written wi-classes.c"
+rm -f "$M/left.json" "$M/left.patch"
+
 # and with no --config, as the module's developer runs it first: no tree
 # is above the module; the tree is the one of the inline-check run
 in_module inmodule-noconf wi-classes.o
