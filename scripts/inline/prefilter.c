@@ -769,18 +769,12 @@ static void lex_headers_writing(struct srcset *ss, struct seen **tab,
 				int (*writes)(const char *, size_t,
 					      const char *, size_t))
 {
-	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
-	struct seen *sn;
-	int i;
+	unsigned int nh = str_hash(needle, n);
+	int i, added;
 
-	for (sn = tab[h]; sn; sn = sn->next)
-		if (!strncmp(sn->key, needle, n) && !sn->key[n])
-			return;
-	sn = xcalloc(1, sizeof(*sn));
-	sn->key = xstrndup(needle, n);
-	sn->next = tab[h];
-	tab[h] = sn;
-
+	seen_memo(tab, needle, n, &added);
+	if (!added)
+		return;
 	for (i = 0; i < ss->nfiles; i++) {
 		struct srcfile *f = &ss->files[i];
 		int found;
@@ -816,18 +810,12 @@ void lex_headers_defining_macro(struct srcset *ss, const char *needle,
  */
 int srcset_writes_define(struct srcset *ss, const char *needle, size_t n)
 {
-	unsigned int nh = str_hash(needle, n), h = nh & (HASH_SIZE - 1);
-	struct seen *sn;
-	int i, found;
+	unsigned int nh = str_hash(needle, n);
+	int i, found, added;
+	struct seen *sn = seen_memo(ss->written, needle, n, &added);
 
-	for (sn = ss->written[h]; sn; sn = sn->next)
-		if (!strncmp(sn->key, needle, n) && !sn->key[n])
-			return sn->answer;
-	sn = xcalloc(1, sizeof(*sn));
-	sn->key = xstrndup(needle, n);
-	sn->next = ss->written[h];
-	ss->written[h] = sn;
-
+	if (!added)
+		return sn->answer;
 	for (i = 0; i < ss->nfiles && !sn->answer; i++) {
 		struct srcfile *f = &ss->files[i];
 

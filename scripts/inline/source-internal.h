@@ -37,6 +37,13 @@ struct seen {
 	struct seen *next;
 };
 
+/*
+ * srcset.c: the memo of key[0..n) in tab, a table of HASH_SIZE chains by
+ * hash_str(): the one there, or a new one, its answer 0 (*added set).
+ */
+struct seen *seen_memo(struct seen **tab, const char *key, size_t n,
+		       int *added);
+
 struct paste {
 	const char *before, *after;
 	size_t nbefore, nafter;

@@ -295,6 +295,24 @@ struct srcset *srcset_open_files(char **files, int n, const char *prefix)
 	return ss;
 }
 
+struct seen *seen_memo(struct seen **tab, const char *key, size_t n,
+		       int *added)
+{
+	unsigned int h = hash_str(key, n);
+	struct seen *sn;
+
+	*added = 0;
+	for (sn = tab[h]; sn; sn = sn->next)
+		if (!strncmp(sn->key, key, n) && !sn->key[n])
+			return sn;
+	sn = xcalloc(1, sizeof(*sn));
+	sn->key = xstrndup(key, n);
+	sn->next = tab[h];
+	tab[h] = sn;
+	*added = 1;
+	return sn;
+}
+
 static void free_seen(struct seen *s)
 {
 	while (s) {

@@ -83,9 +83,8 @@ static int called_with(struct srcset *ss, const char *mname, int arg,
 		       const char *value, size_t vlen, int depth)
 {
 	char key[1024];
-	unsigned int h;
 	struct seen *sn;
-	int n;
+	int n, added;
 
 	if (depth > MAX_VERIFY_DEPTH)
 		return 0;
@@ -93,16 +92,10 @@ static int called_with(struct srcset *ss, const char *mname, int arg,
 		     value);
 	if (n < 0 || n >= (int)sizeof(key))
 		return 0;
-	h = hash_str(key, n);
-	for (sn = ss->answered[h]; sn; sn = sn->next)
-		if (!strcmp(sn->key, key))
-			return sn->answer;
-	sn = xcalloc(1, sizeof(*sn));
-	sn->key = xstrndup(key, n);
-	sn->next = ss->answered[h];
-	ss->answered[h] = sn;
-	/* a cycle of macros answers no */
-	sn->answer = 0;
+	sn = seen_memo(ss->answered, key, n, &added);
+	if (!added)
+		return sn->answer;
+	/* a cycle of macros answers no: the answer is 0 until known */
 	sn->answer = called_with_uncached(ss, mname, arg, value, vlen, depth);
 	return sn->answer;
 }
