@@ -406,8 +406,9 @@ check "CC=\"ccache clang\": warm and cold give the same findings, summary and wa
 	sh -c "grep -q inline-not-inlined '$W/ccache-cold/.wi-classes.o.inline-findings' &&
 	       diff -r '$W/ccache-cold' '$W/ccache-warm' >'$W/ccache.diff'"
 # inside ccache, the check reads the -D options of the compile it runs
-check "CC=\"ccache clang\": wi_trace_on(), real with the compile's -DMODULE, has a copy (nm: $(symbol_type "$M/wi-other.o" wi_trace_on)) and is not reported" \
-	sh -c "[ '$(symbol_type "$M/wi-other.o" wi_trace_on)' = t ] &&
+trace_sym=$(symbol_type "$M/wi-other.o" wi_trace_on)
+check "CC=\"ccache clang\": wi_trace_on(), real with the compile's -DMODULE, has a copy (nm: ${trace_sym:-none}) and is not reported" \
+	sh -c "[ '$trace_sym' = t ] &&
 	       grep -q 'CC \[M\]  $M/wi-other.o' '$W/ccache-cold.log' &&
 	       ! grep -q wi_trace_on '$W/ccache-cold.log' '$W/ccache-cold/warnings'"
 # INLINE_FIXITS changes what the check prints, not the command: ccache
